@@ -1,0 +1,31 @@
+"""Bot-Builders: the pure rules engine (no Django). See shared/spec/engines.md for the contract.
+
+Modules: `cards` (the 48 cards, defined once), `scoring` (score a bench, rank seats), `game` (the
+state machine; its docstring lists the event types), `setup` (new_game, from_dict), `messages`
+(plain-words refusals), `robot` (the robot player).
+"""
+
+from .cards import CARDS, CATEGORY, DECK_IDS, KINDS, SLOTS, Card, cards_of_kind
+from .game import DUMMY, SOLO_WIN_SCORE, Game
+from .robot import suggest
+from .scoring import MAX_SCORE, BenchScore, rank, score_bench
+from .setup import new_game
+
+__all__ = [
+    "CARDS",
+    "CATEGORY",
+    "DECK_IDS",
+    "DUMMY",
+    "KINDS",
+    "MAX_SCORE",
+    "SLOTS",
+    "SOLO_WIN_SCORE",
+    "BenchScore",
+    "Card",
+    "Game",
+    "cards_of_kind",
+    "new_game",
+    "rank",
+    "score_bench",
+    "suggest",
+]
