@@ -1,0 +1,67 @@
+# BotBench: `make run` serves the demo site with a worker; `make test` runs the whole suite.
+SHELL := /bin/bash
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint format bench system-deps migrate demo worker clean help
+
+help:
+	@echo "make run    - install, migrate, load demo data, serve http://127.0.0.1:8000 with a Celery worker"
+	@echo "make test   - install, lint, run the whole test suite (browser tests included)"
+	@echo "make bench  - run the benchmarks in benchmarks/"
+
+$(BIN)/python:
+	@PY="$$(scripts/find-python)" || exit 1; \
+	echo "Creating $(VENV) with $$PY"; \
+	"$$PY" -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+# Chromium (browser tests) and poppler (PDF previews) come from Debian's packages.
+system-deps:
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing$$missing from Debian's packages"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "Missing system packages:$$missing (install them with: sudo apt-get install$$missing)"; \
+	  fi; \
+	fi
+
+migrate: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(BIN)/python manage.py seed_demo
+
+run: demo
+	@scripts/run-dev
+
+worker: $(STAMP)
+	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+test: $(STAMP) system-deps lint
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) var staticfiles test-output .pytest_cache .ruff_cache

@@ -1,0 +1,98 @@
+"""Who may do what, in one place. Every classroom view starts by calling one of these; each
+returns the object or raises Http404 (the object is not yours to know about) or
+PermissionDenied (you may see it but not do this)."""
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+
+from classroom.devices import current_binding
+from classroom.models import Classroom, DeviceBinding, Role, School, Session, Team, User
+
+
+def _adult(request: HttpRequest) -> User:
+    user = request.user
+    if not user.is_authenticated or not user.is_active or user.school_id is None:
+        raise Http404("Not found.")
+    return user
+
+
+def require_teacher(request: HttpRequest) -> User:
+    user = _adult(request)
+    if user.role != Role.TEACHER:
+        raise PermissionDenied("Only teachers can do this.")
+    return user
+
+
+def require_school_admin(request: HttpRequest) -> School:
+    user = _adult(request)
+    if user.role != Role.ADMINISTRATOR:
+        raise PermissionDenied("Only the school's administrators can see this.")
+    return user.school
+
+
+def classes_visible_to(user: User):
+    """Classes a signed-in adult may read: a teacher's own, an administrator's whole school."""
+    if not user.is_authenticated or user.school_id is None:
+        return Classroom.objects.none()
+    if user.role == Role.ADMINISTRATOR:
+        return Classroom.objects.filter(school_id=user.school_id)
+    return Classroom.objects.filter(school_id=user.school_id, teacher=user)
+
+
+def get_class_for_viewer(request: HttpRequest, pk: int) -> Classroom:
+    """Read access: the class's teacher or the school's administrator."""
+    user = _adult(request)
+    try:
+        return classes_visible_to(user).select_related("school", "teacher").get(pk=pk)
+    except Classroom.DoesNotExist:
+        raise Http404("No such class.") from None
+
+
+def get_class_for_teacher(request: HttpRequest, pk: int) -> Classroom:
+    """Write access: only the class's own teacher. An administrator may read, never edit."""
+    classroom = get_class_for_viewer(request, pk)
+    if classroom.teacher_id != request.user.pk:
+        raise PermissionDenied("Only the class's teacher can change it.")
+    return classroom
+
+
+def get_session_for_viewer(request: HttpRequest, pk: int) -> Session:
+    user = _adult(request)
+    try:
+        return (
+            Session.objects.select_related("classroom__school", "classroom__teacher")
+            .filter(classroom__in=classes_visible_to(user))
+            .get(pk=pk)
+        )
+    except Session.DoesNotExist:
+        raise Http404("No such session.") from None
+
+
+def get_session_for_teacher(request: HttpRequest, pk: int) -> Session:
+    session = get_session_for_viewer(request, pk)
+    if session.classroom.teacher_id != request.user.pk:
+        raise PermissionDenied("Only the class's teacher can run this session.")
+    return session
+
+
+def get_device(request: HttpRequest) -> DeviceBinding:
+    """The joined device making this request, or 404 (the join page is the way in)."""
+    binding = current_binding(request)
+    if binding is None:
+        raise Http404("This device has not joined a session.")
+    return binding
+
+
+def get_device_team(request: HttpRequest, session_pk: int | None = None) -> Team:
+    """The team this device plays for (in `session_pk` when given), or 404/403."""
+    binding = get_device(request)
+    if session_pk is not None and binding.session_id != session_pk:
+        raise PermissionDenied("This device is joined to another session.")
+    team = (
+        Team.objects.select_related("table", "session")
+        .filter(session_id=binding.session_id, memberships__student_id=binding.student_id)
+        .first()
+    )
+    if team is None:
+        raise Http404("You are not on a team yet: wait for your teacher.")
+    return team

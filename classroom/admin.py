@@ -1,0 +1,64 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+
+from classroom.models import (
+    Classroom,
+    DeviceBinding,
+    Invitation,
+    School,
+    Session,
+    Student,
+    Table,
+    Team,
+    User,
+)
+
+
+@admin.register(User)
+class UserAdmin(BaseUserAdmin):
+    ordering = ["email"]
+    list_display = ["email", "display_name", "school", "role", "is_active", "is_staff"]
+    list_filter = ["role", "school", "is_active", "is_staff"]
+    search_fields = ["email", "display_name"]
+    fieldsets = [
+        (None, {"fields": ["email", "password"]}),
+        ("Profile", {"fields": ["display_name", "school", "role"]}),
+        ("Permissions", {"fields": ["is_active", "is_staff", "is_superuser", "groups"]}),
+        ("Dates", {"fields": ["last_login", "date_joined"]}),
+    ]
+    add_fieldsets = [
+        (
+            None,
+            {"classes": ["wide"], "fields": ["email", "password1", "password2", "school", "role"]},
+        )
+    ]
+
+
+@admin.register(School)
+class SchoolAdmin(admin.ModelAdmin):
+    list_display = ["name", "created_at"]
+    search_fields = ["name"]
+
+
+class StudentInline(admin.TabularInline):
+    model = Student
+    extra = 0
+
+
+@admin.register(Classroom)
+class ClassroomAdmin(admin.ModelAdmin):
+    list_display = ["name", "school", "teacher", "grade", "school_year", "archived_at"]
+    list_filter = ["school"]
+    inlines = [StudentInline]
+
+
+@admin.register(Session)
+class SessionAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "classroom", "game", "variant", "status", "room_code"]
+    list_filter = ["game", "status"]
+
+
+admin.site.register(Invitation)
+admin.site.register(Table)
+admin.site.register(Team)
+admin.site.register(DeviceBinding)

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ClassroomConfig(AppConfig):
+    name = "classroom"
+    verbose_name = "Classroom"

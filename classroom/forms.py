@@ -1,0 +1,46 @@
+from django import forms
+from django.contrib.auth import password_validation
+from django.contrib.auth.forms import AuthenticationForm
+
+from classroom.models import User
+
+
+class EmailLoginForm(AuthenticationForm):
+    username = forms.EmailField(
+        label="E-mail", widget=forms.EmailInput(attrs={"autofocus": True, "autocomplete": "email"})
+    )
+
+
+class TeacherSignupForm(forms.Form):
+    display_name = forms.CharField(label="Your name", max_length=120)
+    email = forms.EmailField(
+        label="E-mail", widget=forms.EmailInput(attrs={"autocomplete": "email"})
+    )
+    school_name = forms.CharField(label="School", max_length=200)
+    password = forms.CharField(
+        label="Password",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=password_validation.password_validators_help_text_html(),
+    )
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip().lower()
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(
+                "An account with this e-mail already exists. Log in instead."
+            )
+        return email
+
+    def clean(self):
+        cleaned = super().clean()
+        password = cleaned.get("password")
+        if password:
+            candidate = User(
+                email=cleaned.get("email", ""), display_name=cleaned.get("display_name", "")
+            )
+            try:
+                password_validation.validate_password(password, candidate)
+            except forms.ValidationError as exc:
+                self.add_error("password", exc)
+        return cleaned

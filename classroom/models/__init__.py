@@ -1,0 +1,29 @@
+from classroom.models.accounts import Invitation, Role, School, User
+from classroom.models.classes import Classroom, Student
+from classroom.models.sessions import (
+    DeviceBinding,
+    GameKind,
+    Session,
+    SessionStatus,
+    Table,
+    Team,
+    TeamMembership,
+    Variant,
+)
+
+__all__ = [
+    "Classroom",
+    "DeviceBinding",
+    "GameKind",
+    "Invitation",
+    "Role",
+    "School",
+    "Session",
+    "SessionStatus",
+    "Student",
+    "Table",
+    "Team",
+    "TeamMembership",
+    "User",
+    "Variant",
+]

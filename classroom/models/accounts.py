@@ -1,0 +1,102 @@
+"""Schools and the adults who use BotBench: teachers and administrators."""
+
+import secrets
+
+from django.contrib.auth.models import AbstractUser, BaseUserManager
+from django.db import models
+from django.utils import timezone
+
+
+class School(models.Model):
+    name = models.CharField(max_length=200)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    TEACHER = "teacher", "Teacher"
+    ADMINISTRATOR = "administrator", "Administrator"
+
+
+class UserManager(BaseUserManager["User"]):
+    use_in_migrations = True
+
+    def _create_user(self, email: str, password: str | None, **extra) -> "User":
+        if not email:
+            raise ValueError("An e-mail address is required.")
+        user = self.model(email=self.normalize_email(email).lower(), **extra)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email: str, password: str | None = None, **extra) -> "User":
+        extra.setdefault("is_staff", False)
+        extra.setdefault("is_superuser", False)
+        return self._create_user(email, password, **extra)
+
+    def create_superuser(self, email: str, password: str | None = None, **extra) -> "User":
+        extra.setdefault("is_staff", True)
+        extra.setdefault("is_superuser", True)
+        return self._create_user(email, password, **extra)
+
+
+class User(AbstractUser):
+    """An adult account, signed in by e-mail. Students never have one."""
+
+    username = None
+    email = models.EmailField("e-mail address", unique=True)
+    display_name = models.CharField(max_length=120, blank=True)
+    school = models.ForeignKey(
+        School, on_delete=models.PROTECT, null=True, blank=True, related_name="members"
+    )
+    role = models.CharField(max_length=20, choices=Role.choices, default=Role.TEACHER)
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    REQUIRED_FIELDS: list[str] = []
+
+    class Meta:
+        ordering = ["email"]
+
+    def __str__(self) -> str:
+        return self.display_name or self.email
+
+    @property
+    def is_teacher(self) -> bool:
+        return self.role == Role.TEACHER and self.school_id is not None
+
+    @property
+    def is_school_admin(self) -> bool:
+        return self.role == Role.ADMINISTRATOR and self.school_id is not None
+
+
+def _invitation_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Invitation(models.Model):
+    """A link an administrator sends so a teacher can join the school."""
+
+    school = models.ForeignKey(School, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField()
+    token = models.CharField(max_length=64, unique=True, default=_invitation_token)
+    invited_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Invitation for {self.email} to {self.school}"
+
+    @property
+    def is_usable(self) -> bool:
+        return self.accepted_at is None and self.expires_at > timezone.now()
