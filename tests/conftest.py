@@ -1,0 +1,161 @@
+"""The cast every test can call on.
+
+- `teacher` (Alice) teaches `classroom` at `school`; `other_teacher` (Bob) teaches at another
+  school; `school_admin` (Carol) administers `school`; `outsider` is an anonymous client.
+- `device_client(session, student)` returns a client whose device has joined `session` as
+  `student`, exactly as the join page would leave it.
+"""
+
+import os
+from collections.abc import Callable
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.test import Client
+
+from classroom import services
+from classroom.devices import DEVICE_COOKIE, set_device_cookie
+from classroom.models import Classroom, GameKind, Role, School, Session, Student, User
+
+PASSWORD = "correct-horse-battery-staple"
+STUDENT_NAMES = ["Ava", "Ben", "Chloe", "Diego", "Emma", "Finn", "Grace", "Hugo"]
+
+
+def require_all() -> bool:
+    """Under CI every service and the browser must be there: a missing one fails, never skips."""
+    return os.environ.get("BOTBENCH_REQUIRE_ALL", "").lower() in {"1", "true", "yes"}
+
+
+def skip_or_fail(reason: str) -> None:
+    if require_all():
+        pytest.fail(f"{reason} (BOTBENCH_REQUIRE_ALL is set, so this cannot be skipped)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True)
+def _clean_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def school(db) -> School:
+    return School.objects.create(name="Maple Street Elementary")
+
+
+@pytest.fixture
+def other_school(db) -> School:
+    return School.objects.create(name="Hilltop Academy")
+
+
+def make_user(email: str, school: School, role: str = Role.TEACHER, name: str = "") -> User:
+    return User.objects.create_user(
+        email, PASSWORD, school=school, role=role, display_name=name or email.split("@")[0]
+    )
+
+
+@pytest.fixture
+def teacher(school) -> User:
+    return make_user("alice@maple.test", school, name="Alice Rivera")
+
+
+@pytest.fixture
+def other_teacher(other_school) -> User:
+    return make_user("bob@hilltop.test", other_school, name="Bob Stone")
+
+
+@pytest.fixture
+def colleague(school) -> User:
+    """Another teacher of the same school: may not touch Alice's classes."""
+    return make_user("dana@maple.test", school, name="Dana Cole")
+
+
+@pytest.fixture
+def school_admin(school) -> User:
+    return make_user("carol@maple.test", school, role=Role.ADMINISTRATOR, name="Carol Okafor")
+
+
+def _client_for(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def teacher_client(teacher) -> Client:
+    return _client_for(teacher)
+
+
+@pytest.fixture
+def other_teacher_client(other_teacher) -> Client:
+    return _client_for(other_teacher)
+
+
+@pytest.fixture
+def colleague_client(colleague) -> Client:
+    return _client_for(colleague)
+
+
+@pytest.fixture
+def school_admin_client(school_admin) -> Client:
+    return _client_for(school_admin)
+
+
+@pytest.fixture
+def outsider() -> Client:
+    return Client()
+
+
+@pytest.fixture
+def classroom(teacher, school) -> Classroom:
+    classroom = Classroom.objects.create(
+        school=school,
+        teacher=teacher,
+        name="Room 12 Robotics",
+        grade="Grade 4",
+        school_year="2026-27",
+    )
+    for name in STUDENT_NAMES:
+        Student.objects.create(classroom=classroom, name=name)
+    return classroom
+
+
+@pytest.fixture
+def students(classroom) -> list[Student]:
+    return list(classroom.students.order_by("pk"))
+
+
+@pytest.fixture
+def bb_session(classroom) -> Session:
+    import datetime
+
+    return Session.objects.create(
+        classroom=classroom, date=datetime.date(2026, 11, 30), game=GameKind.BOT_BUILDERS
+    )
+
+
+@pytest.fixture
+def open_session(bb_session, teacher) -> Session:
+    return services.session_open(session=bb_session, by=teacher)
+
+
+@pytest.fixture
+def device_client() -> Callable[[Session, Student], Client]:
+    def join(session: Session, student: Student) -> Client:
+        binding = services.device_join(session=session, student=student)
+        client = Client()
+        response = HttpResponse()
+        set_device_cookie(response, binding, secure=False)
+        client.cookies[DEVICE_COOKIE] = response.cookies[DEVICE_COOKIE].value
+        client.binding = binding
+        return client
+
+    return join
+
+
+def pytest_report_header(config) -> list[str]:
+    db = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    return [f"botbench: database={db} broker={settings.CELERY_BROKER_URL.split(':', 1)[0]}"]

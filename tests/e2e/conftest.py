@@ -1,0 +1,93 @@
+"""Real Chromium through Playwright, against pytest-django's live server.
+
+Debian's /usr/bin/chromium is used (no browser download is possible here). Screenshots go to
+test-output/screenshots/, to be looked at."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import skip_or_fail
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls made by fixtures and
+# assertions here are ordinary synchronous code, so Django's async guard does not apply.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("BOTBENCH_CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+PHONE = {"width": 390, "height": 844}
+CHROMEBOOK = {"width": 1366, "height": 768}
+PROJECTOR = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        skip_or_fail(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_context(browser):
+    """Open a separate browser context (its own cookies: one device) at a given viewport."""
+    contexts = []
+
+    def open_context(viewport: dict | None = None):
+        context = browser.new_context(viewport=viewport or CHROMEBOOK)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context
+
+    yield open_context
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_context):
+    return new_context().new_page()
+
+
+@pytest.fixture
+def screenshot():
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+@pytest.fixture
+def console_errors():
+    """Collect console errors (CSP violations included) from the pages passed to `watch`."""
+    errors: list[str] = []
+
+    def watch(page):
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    watch.errors = errors
+    return watch
