@@ -7,6 +7,7 @@
 """
 
 import os
+import uuid
 from collections.abc import Callable
 
 import pytest
@@ -35,10 +36,13 @@ def skip_or_fail(reason: str) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _clean_cache():
-    cache.clear()
+def _isolated_cache():
+    """Each test sees an empty cache without flushing a shared one (Redis also holds the broker
+    queues, and other test runs may share the file cache): give it a key prefix of its own."""
+    previous = cache.key_prefix
+    cache.key_prefix = f"test-{uuid.uuid4().hex}"
     yield
-    cache.clear()
+    cache.key_prefix = previous
 
 
 @pytest.fixture
