@@ -176,6 +176,8 @@ class Game:
 
     def _draw(self, seat: str, source: str, events: list[dict]) -> None:
         hand = self.hands[seat]
+        # Normally already set when the turn started; kept here so the rule holds on its own.
+        self.final_turn = self.final_turn or not self.draw_pile
         if source == "deck":
             hand.append(self.draw_pile.pop())
             events.append({"type": "drew", "seat": seat, "source": "deck"})

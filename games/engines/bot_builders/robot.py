@@ -129,7 +129,7 @@ def _choose_draw(game: Game, seat: str, actions: list[dict]) -> dict:
 
 def _should_shout(game: Game, seat: str) -> bool:
     if game.solo:
-        return True  # a Full Bot already scores 13 or more: the solo win is safe
+        return True  # a Full Bot always scores 16: the solo win (10+) is safe
     mine = _total(game.benches[seat])
     best_other = max(_total(game.benches[other]) for other in game.targets(seat))
     return mine >= best_other
