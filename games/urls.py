@@ -1,5 +1,12 @@
-from django.urls import path  # noqa: F401
+"""The games app's URLs, one module a feature so each can grow on its own."""
+
+from games.urlconf import play, printables, teachback, three_laws
 
 app_name = "games"
 
-urlpatterns: list = []
+urlpatterns = [
+    *play.urlpatterns,
+    *three_laws.urlpatterns,
+    *teachback.urlpatterns,
+    *printables.urlpatterns,
+]
