@@ -50,7 +50,7 @@ def make_bb_game(
 
 @pytest.fixture
 def bb_game() -> Callable[..., Game]:
-    """Build a game from chosen hands (first seat starts): bb_game([[...], [...]], "flip", [...])."""
+    """Build a game from chosen hands, first seat starting: bb_game([[..], [..]], "flip", [..])."""
     return make_bb_game
 
 

@@ -13,15 +13,56 @@ from games.engines.bot_builders import (
     score_bench,
 )
 
-SPEC_IDS = """
-camera ultrasonic_sensor microphone touch_sensor light_sensor thermometer gps_receiver line_sensor
-if_then_board loop_chip microcontroller timer_chip map_memory pattern_learner decision_tree
-counter_chip drive_wheels gripper_claw speaker led_display propeller robot_arm water_pump
-tank_treads battery_pack solar_panel wind_turbine hand_crank wall_plug fuel_cell spring_motor
-supercapacitor rescue_rover maze_runner garden_helper library_sorter space_explorer
-delivery_drone night_guard beach_cleaner dead_battery loose_wire fogged_lens static_noise
-infinite_loop flat_tire jammed_gear mission_drift
-""".split()
+SPEC_IDS = [
+    "camera",
+    "ultrasonic_sensor",
+    "microphone",
+    "touch_sensor",
+    "light_sensor",
+    "thermometer",
+    "gps_receiver",
+    "line_sensor",
+    "if_then_board",
+    "loop_chip",
+    "microcontroller",
+    "timer_chip",
+    "map_memory",
+    "pattern_learner",
+    "decision_tree",
+    "counter_chip",
+    "drive_wheels",
+    "gripper_claw",
+    "speaker",
+    "led_display",
+    "propeller",
+    "robot_arm",
+    "water_pump",
+    "tank_treads",
+    "battery_pack",
+    "solar_panel",
+    "wind_turbine",
+    "hand_crank",
+    "wall_plug",
+    "fuel_cell",
+    "spring_motor",
+    "supercapacitor",
+    "rescue_rover",
+    "maze_runner",
+    "garden_helper",
+    "library_sorter",
+    "space_explorer",
+    "delivery_drone",
+    "night_guard",
+    "beach_cleaner",
+    "dead_battery",
+    "loose_wire",
+    "fogged_lens",
+    "static_noise",
+    "infinite_loop",
+    "flat_tire",
+    "jammed_gear",
+    "mission_drift",
+]
 
 
 def test_deck_has_the_48_spec_ids_each_once():
@@ -31,7 +72,7 @@ def test_deck_has_the_48_spec_ids_each_once():
 
 def test_eight_parts_per_category_in_the_right_slot():
     assert CATEGORY == ("sense", "think", "act", "power")
-    assert SLOTS == (*CATEGORY, "mission")
+    assert (*CATEGORY, "mission") == SLOTS
     for category in CATEGORY:
         parts = cards_of_kind(category)
         assert len(parts) == 8
