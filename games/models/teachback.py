@@ -1,0 +1,115 @@
+"""The Bot-Builders teach-back sentence, the class rubric, and the teacher's assessment.
+
+A rubric version never changes once a score points at it: editing a used rubric makes a new
+version, and every criterion score keeps the version it was given under."""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator
+from django.db import models
+from django.utils import timezone
+
+from classroom.models import Classroom, Team
+from games.models.tables import TableGame
+
+TEACHBACK_SLOTS = ("senses_with", "thinks_with", "acts_with", "powered_by")
+
+
+class TeachBack(models.Model):
+    """'My bot senses with __, thinks with __, acts with __, powered by __, because __.'"""
+
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="teachback")
+    game = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="teachbacks")
+    senses_with = models.CharField(max_length=120)
+    thinks_with = models.CharField(max_length=120)
+    acts_with = models.CharField(max_length=120)
+    powered_by = models.CharField(max_length=120)
+    because = models.TextField(max_length=600)
+    # The bench the sentence describes, as {slot: card id}, and its Mission card id.
+    bench_snapshot = models.JSONField(default=dict)
+    mission = models.CharField(max_length=40, blank=True)
+    revision = models.PositiveIntegerField(default=1)
+    submitted_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["team__session", "team__number"]
+
+    def __str__(self) -> str:
+        return (
+            f"My bot senses with {self.senses_with}, thinks with {self.thinks_with}, "
+            f"acts with {self.acts_with}, powered by {self.powered_by}, because {self.because}"
+        )
+
+
+class Rubric(models.Model):
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="rubrics")
+    version = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["classroom", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["classroom", "version"], name="unique_rubric_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"Rubric v{self.version} for {self.classroom}"
+
+
+class RubricCriterion(models.Model):
+    rubric = models.ForeignKey(Rubric, on_delete=models.CASCADE, related_name="criteria")
+    position = models.PositiveSmallIntegerField()
+    key = models.SlugField(max_length=40)
+    title = models.CharField(max_length=80)
+    description = models.CharField(max_length=300, blank=True)
+    max_score = models.PositiveSmallIntegerField(default=3, validators=[MaxValueValidator(10)])
+    # "Said clearly" is observed in class and may be skipped.
+    optional = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["rubric", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["rubric", "key"], name="unique_criterion_key"),
+            models.UniqueConstraint(
+                fields=["rubric", "position"], name="unique_criterion_position"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Assessment(models.Model):
+    teachback = models.OneToOneField(TeachBack, on_delete=models.CASCADE, related_name="assessment")
+    rubric = models.ForeignKey(Rubric, on_delete=models.PROTECT, related_name="assessments")
+    comment = models.TextField(blank=True, max_length=1000)
+    assessed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    assessed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-assessed_at"]
+
+    def __str__(self) -> str:
+        return f"Assessment of {self.teachback.team}"
+
+
+class CriterionScore(models.Model):
+    assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="scores")
+    criterion = models.ForeignKey(RubricCriterion, on_delete=models.PROTECT, related_name="scores")
+    # None: the criterion was skipped (only an optional one may be).
+    score = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["assessment", "criterion"], name="one_score_per_criterion"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.criterion}: {self.score}"
