@@ -1,5 +1,12 @@
 from games.models.tables import Move, TableGame, TableMode, TableStatus
-from games.models.teachback import Assessment, CriterionScore, Rubric, RubricCriterion, TeachBack
+from games.models.teachback import (
+    Assessment,
+    CriterionScore,
+    Rubric,
+    RubricCriterion,
+    TeachBack,
+    TeachBackSpotlight,
+)
 
 __all__ = [
     "Assessment",
@@ -11,4 +18,5 @@ __all__ = [
     "TableMode",
     "TableStatus",
     "TeachBack",
+    "TeachBackSpotlight",
 ]

@@ -8,7 +8,7 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.utils import timezone
 
-from classroom.models import Classroom, Team
+from classroom.models import Classroom, Session, Team
 from games.models.tables import TableGame
 
 TEACHBACK_SLOTS = ("senses_with", "thinks_with", "acts_with", "powered_by")
@@ -113,3 +113,20 @@ class CriterionScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.criterion}: {self.score}"
+
+
+class TeachBackSpotlight(models.Model):
+    """The sentence a session's projector shows, one row per session. `version` grows with every
+    change so the projector's poll can tell "nothing new" without rendering anything."""
+
+    session = models.OneToOneField(
+        Session, on_delete=models.CASCADE, related_name="teachback_spotlight"
+    )
+    teachback = models.ForeignKey(
+        TeachBack, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    version = models.PositiveIntegerField(default=0)
+    changed_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"Spotlight of {self.session}"
