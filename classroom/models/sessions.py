@@ -3,6 +3,7 @@ them. The games themselves (seed, move log) live in the `games` app, one per tab
 
 import secrets
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -83,6 +84,18 @@ class Session(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("classroom:session_detail", args=[self.pk])
+
+    def clean(self) -> None:
+        errors = {}
+        if not 1 <= (self.team_size or 0) <= 3:
+            errors["team_size"] = "Teams have 1 to 3 students."
+        if self.game == GameKind.THREE_LAWS:
+            if self.variant != Variant.STANDARD:
+                errors["variant"] = "3 Laws of Robotics has no variants: choose Standard."
+        elif self.skip_first_round:
+            errors["skip_first_round"] = "Skipping round 1 is for 3 Laws of Robotics only."
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def is_joinable(self) -> bool:

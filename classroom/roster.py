@@ -1,0 +1,144 @@
+"""Reading roster input (pasted lines or a CSV file) into names and birth months: pure
+functions, no database. Every problem is reported with its line number, and a caller saves
+nothing unless the whole input is good."""
+
+import csv
+import io
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+MAX_NAME_LENGTH = 60
+MAX_CSV_BYTES = 200 * 1024
+MAX_ROWS = 200
+_MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
+_NAME_HEADERS = {"name", "first name", "first_name", "nickname"}
+_MONTH_HEADERS = {"birth_month", "birth month", "birthmonth"}
+
+
+@dataclass(frozen=True)
+class RosterEntry:
+    line: int
+    name: str
+    birth_month: str = ""
+
+
+class RosterError(ValueError):
+    """The input is refused; `problems` lists each one in plain words."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def _entry(line: int, name: str, month: str, problems: list[str]) -> RosterEntry | None:
+    name = " ".join(name.split())  # collapse stray spaces and tabs
+    month = month.strip()
+    if not name:
+        problems.append(f"Line {line}: the name is empty.")
+        return None
+    if len(name) > MAX_NAME_LENGTH:
+        problems.append(f"Line {line}: “{name[:20]}…” is longer than {MAX_NAME_LENGTH} letters.")
+        return None
+    if month and not _MONTH.match(month):
+        problems.append(f"Line {line}: birth month “{month}” is not YYYY-MM (for example 2015-04).")
+        return None
+    return RosterEntry(line=line, name=name, birth_month=month)
+
+
+def parse_pasted(text: str) -> list[RosterEntry]:
+    """One student a line: `Name` or `Name, YYYY-MM`. Blank lines are skipped."""
+    problems: list[str] = []
+    entries = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        name, _, month = raw.partition(",")
+        entry = _entry(number, name, month, problems)
+        if entry:
+            entries.append(entry)
+    if not entries and not problems:
+        problems.append("Type or paste at least one name, one a line.")
+    if len(entries) > MAX_ROWS:
+        problems.append(f"That is {len(entries)} names; add at most {MAX_ROWS} at a time.")
+    if problems:
+        raise RosterError(problems)
+    return entries
+
+
+def decode_csv(data: bytes) -> str:
+    if len(data) > MAX_CSV_BYTES:
+        raise RosterError(
+            [f"The file is {len(data) // 1024} KB; a roster file may be at most 200 KB."]
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RosterError(
+            ["The file is not UTF-8 text. Save it as “CSV UTF-8” and upload it again."]
+        ) from None
+
+
+def parse_csv(data: bytes) -> list[RosterEntry]:
+    """Columns `name` and optional `birth_month` (YYYY-MM); the header row is optional."""
+    text = decode_csv(data)
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as exc:
+        raise RosterError([f"The file is not a readable CSV file: {exc}."]) from None
+    problems: list[str] = []
+    name_col, month_col, start = 0, 1, 0
+    if rows and rows[0] and rows[0][0].strip().lower() in _NAME_HEADERS:
+        header = [cell.strip().lower() for cell in rows[0]]
+        unknown = [h for h in header if h and h not in _NAME_HEADERS | _MONTH_HEADERS]
+        if unknown:
+            # Students are minors: only the columns BotBench keeps are accepted.
+            raise RosterError(
+                [
+                    f"Line 1: unknown column “{unknown[0]}”. Only name and birth_month are "
+                    "kept; remove the other columns and upload again."
+                ]
+            )
+        name_col = next(i for i, h in enumerate(header) if h in _NAME_HEADERS)
+        month_col = next((i for i, h in enumerate(header) if h in _MONTH_HEADERS), None)
+        start = 1
+    entries = []
+    for number, row in enumerate(rows[start:], start=start + 1):
+        if not any(cell.strip() for cell in row):
+            continue
+        if start == 0 and len(row) > 2:
+            problems.append(
+                f"Line {number}: {len(row)} columns; expected a name and an optional birth month."
+            )
+            continue
+        name = row[name_col] if name_col < len(row) else ""
+        month = row[month_col] if month_col is not None and month_col < len(row) else ""
+        entry = _entry(number, name, month, problems)
+        if entry:
+            entries.append(entry)
+    if len(entries) + len(problems) > MAX_ROWS:
+        raise RosterError([f"The file has more than {MAX_ROWS} students; split it in two."])
+    if not entries and not problems:
+        problems.append("The file has no names in it.")
+    if problems:
+        raise RosterError(problems)
+    return entries
+
+
+def duplicate_problems(entries: Iterable[RosterEntry], existing: Iterable[str]) -> list[str]:
+    """Names repeated in the input, or already on the roster (case-insensitive)."""
+    on_roster = {name.casefold() for name in existing}
+    seen: dict[str, int] = {}
+    problems = []
+    for entry in entries:
+        key = entry.name.casefold()
+        if key in on_roster:
+            problems.append(f"Line {entry.line}: {entry.name} is already in this class.")
+        elif key in seen:
+            problems.append(
+                f"Line {entry.line}: {entry.name} is also on line {seen[key]}. "
+                "Add an initial or a nickname to tell them apart."
+            )
+        else:
+            seen[key] = entry.line
+    return problems

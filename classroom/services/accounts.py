@@ -1,0 +1,112 @@
+"""Accounts: teachers signing up, administrators inviting and (de)activating teachers."""
+
+import datetime
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from classroom.models import Invitation, Role, School, User
+from classroom.services.errors import ServiceError
+
+INVITATION_DAYS = 14
+
+
+@transaction.atomic
+def teacher_signup(*, email: str, password: str, display_name: str, school_name: str) -> User:
+    """A teacher who signs up on their own starts a new school of which they are the teacher."""
+    school = School(name=school_name.strip())
+    school.full_clean()
+    school.save()
+    user = User(
+        email=User.objects.normalize_email(email).lower(),
+        display_name=display_name.strip(),
+        school=school,
+        role=Role.TEACHER,
+    )
+    user.set_password(password)
+    user.full_clean(exclude=["password"])
+    user.save()
+    return user
+
+
+def _require_admin_of(by: User, school_id: int | None) -> None:
+    if not (by.is_active and by.is_school_admin and by.school_id == school_id):
+        raise ServiceError("Only the school's administrators can manage its teachers.")
+
+
+def invitation_link(invitation: Invitation, *, base_url: str | None = None) -> str:
+    path = reverse("classroom:invitation_accept", args=[invitation.token])
+    return f"{(base_url or settings.SITE_URL).rstrip('/')}{path}"
+
+
+def invitation_create(
+    *, school: School, email: str, by: User, base_url: str | None = None
+) -> Invitation:
+    """Invite a teacher to `school`: an invitation row and an e-mail with the link."""
+    _require_admin_of(by, school.pk)
+    email = User.objects.normalize_email(email.strip()).lower()
+    if User.objects.filter(email__iexact=email).exists():
+        raise ServiceError(f"{email} already has a BotBench account.")
+    invitation = Invitation(
+        school=school,
+        email=email,
+        invited_by=by,
+        expires_at=timezone.now() + datetime.timedelta(days=INVITATION_DAYS),
+    )
+    invitation.full_clean()
+    link = invitation_link(invitation, base_url=base_url)
+    with transaction.atomic():
+        invitation.save()
+        # Sent only once the row is saved, so the link in the mail always works.
+        transaction.on_commit(
+            lambda: send_mail(
+                subject=f"Join {school.name} on BotBench",
+                message=(
+                    f"{by} invites you to run robot card games with your classes at "
+                    f"{school.name}.\n\nCreate your teacher account here (the link works for "
+                    f"{INVITATION_DAYS} days):\n{link}\n"
+                ),
+                from_email=None,
+                recipient_list=[email],
+            )
+        )
+    return invitation
+
+
+def invitation_accept(*, token: str, display_name: str, password: str) -> User:
+    """Create the invited teacher's account. A link works once: a second use is refused."""
+    with transaction.atomic():
+        invitation = (
+            Invitation.objects.select_for_update().select_related("school").filter(token=token)
+        ).first()
+        if invitation is None or not invitation.is_usable:
+            raise ServiceError("This invitation link has expired or was already used.")
+        user = User(
+            email=invitation.email,
+            display_name=display_name.strip(),
+            school=invitation.school,
+            role=Role.TEACHER,
+        )
+        user.set_password(password)
+        user.full_clean(exclude=["password"])
+        try:
+            with transaction.atomic():
+                user.save()
+        except IntegrityError:
+            raise ServiceError(f"{invitation.email} already has an account. Log in.") from None
+        invitation.accepted_at = timezone.now()
+        invitation.save(update_fields=["accepted_at"])
+    return user
+
+
+def teacher_set_active(*, teacher: User, active: bool, by: User) -> User:
+    """Deactivate (cannot log in any more; classes stay) or reactivate a teacher."""
+    _require_admin_of(by, teacher.school_id)
+    if teacher.role != Role.TEACHER:
+        raise ServiceError("Only teachers' accounts can be changed here.")
+    User.objects.filter(pk=teacher.pk).update(is_active=active)
+    teacher.refresh_from_db(fields=["is_active"])
+    return teacher

@@ -1,0 +1,60 @@
+"""Student devices joining a session and being freed by the teacher."""
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from classroom.models import DeviceBinding, Session, Student, User
+from classroom.services.errors import ServiceError
+
+
+def device_join(
+    *, session: Session, student: Student, current: DeviceBinding | None = None
+) -> DeviceBinding:
+    """Bind a device to `student` in `session`.
+
+    `current` is the binding this device already holds, if any: choosing the same student again
+    returns it unchanged (a reload or a repeated tap), and a binding to any other session or
+    student is released, since a device belongs to one session at a time. A student who joins
+    is marked present.
+    """
+    if not session.is_joinable:
+        raise ServiceError("This session is not open for joining. Ask your teacher for the code.")
+    if student.classroom_id != session.classroom_id:
+        raise ServiceError("That name is not on this class's list.")
+    already_this = (
+        current is not None
+        and current.is_active
+        and current.session_id == session.pk
+        and current.student_id == student.pk
+    )
+    if already_this:
+        return current
+    try:
+        with transaction.atomic():
+            if current is not None and current.is_active:
+                DeviceBinding.objects.filter(pk=current.pk).update(revoked_at=timezone.now())
+            binding = DeviceBinding.objects.create(session=session, student=student)
+            session.present.add(student)
+            return binding
+    except IntegrityError:
+        raise ServiceError(
+            f"{student.name} has already joined on another device. "
+            "If that was not you, ask your teacher to free your name."
+        ) from None
+
+
+def device_unbind(*, binding: DeviceBinding, by: User) -> None:
+    """The teacher frees a student's name so they can join again from another device."""
+    if binding.session.classroom.teacher_id != by.pk:
+        raise ServiceError("Only the class's teacher can free a device.")
+    DeviceBinding.objects.filter(pk=binding.pk, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+
+
+def device_seen(*, binding: DeviceBinding) -> None:
+    """Note that the device is still there (at most once a minute, to spare the database)."""
+    now = timezone.now()
+    if (now - binding.last_seen_at).total_seconds() >= 60:
+        DeviceBinding.objects.filter(pk=binding.pk).update(last_seen_at=now)
+        binding.last_seen_at = now
