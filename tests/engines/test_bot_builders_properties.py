@@ -1,6 +1,7 @@
 """Random playthroughs checking the invariants of the spec (OpenSpiel-style random sims)."""
 
 import json
+import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -46,37 +47,35 @@ def check_invariants(game: Game) -> None:
         for slot, card in bench.items():
             assert card is None or (CARDS[card].slot == slot and not CARDS[card].is_glitch)
         assert 0 <= score_bench(bench).total <= 16
+    # Every card is in one place, so a hand card named anywhere in a view is a leak.
     public = json.dumps(game.view(None))
-    assert 'hand"' not in public
+    assert '"hand"' not in public
     for seat in game.seats:
+        assert not any(f'"{card}"' in public for card in game.hands[seat])
         view = game.view(seat)
         assert view["hand"] == game.hands[seat]
+        text = json.dumps(view)
         others = [c for s in game.seats if s != seat for c in game.hands[s]]
-        visible = set(view["hand"]) | {view["discard_top"]}
-        for bench in view["benches"].values():
-            visible |= set(bench.values())
-        # Another seat's card can only be visible if it is also public.
-        assert not (set(others) & set(view["hand"]))
-        assert set(others) & visible <= set()
+        assert not any(f'"{card}"' in text for card in others)
 
 
-@settings(
-    max_examples=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seats=st.integers(min_value=1, max_value=6),
     seed=st.integers(min_value=0, max_value=2**32),
-    data=st.data(),
+    moves_seed=st.integers(min_value=0, max_value=2**32),
+    robot_share=st.sampled_from([0.0, 0.3, 0.7, 1.0]),
 )
-def test_random_games_keep_every_invariant(seats, seed, data):
+def test_random_games_keep_every_invariant(seats, seed, moves_seed, robot_share):
+    # Moves come from a seeded generator rather than st.data(), so every example plays a whole
+    # game (a draw per move would overrun Hypothesis's buffer on long games).
     names = NAMES[:seats]
     game = new_game(names, seed=seed, solo=seats == 1)
+    rng = random.Random(moves_seed)
     log = []
     last_seat = None
     turn = game.turn
-    for _ in range(400):
+    for _ in range(2000):
         check_invariants(game)
         if game.is_over:
             break
@@ -86,18 +85,14 @@ def test_random_games_keep_every_invariant(seats, seed, data):
         assert all(game.legal_actions(s) == [] for s in names if s != seat)
         # Some illegal moves are refused and change nothing.
         before = game.to_dict()
-        for bad in BAD_ACTIONS[:2]:
+        for bad in BAD_ACTIONS:
             try:
                 game.apply(seat, bad)
                 raise AssertionError("an illegal action was accepted")
             except IllegalAction:
                 pass
         assert game.to_dict() == before
-        use_robot = data.draw(st.booleans(), label="robot")
-        if use_robot:
-            action = suggest(game, seat)
-        else:
-            action = data.draw(st.sampled_from(actions), label="action")
+        action = suggest(game, seat) if rng.random() < robot_share else rng.choice(actions)
         if game.bot_called_by is not None:
             assert action["type"] != "glitch"
         game.apply(seat, action)
@@ -111,18 +106,18 @@ def test_random_games_keep_every_invariant(seats, seed, data):
         last_seat = seat
         copy = Game.from_dict(json.loads(json.dumps(game.to_dict())))
         assert copy.to_dict() == game.to_dict()
-    if game.is_over:
-        results = game.results()
-        assert sorted(r["seat"] for r in results) == sorted(names)
-        assert all(0 <= r["score"] <= 16 for r in results)
-        assert [r["place"] for r in results] == sorted(r["place"] for r in results)
+    assert game.is_over
+    results = game.results()
+    assert sorted(r["seat"] for r in results) == sorted(names)
+    assert all(0 <= r["score"] <= 16 for r in results)
+    assert [r["place"] for r in results] == sorted(r["place"] for r in results)
     replay = new_game(names, seed=seed, solo=seats == 1)
     for seat, action in log:
         replay.apply(seat, action)
     assert replay.to_dict() == game.to_dict()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(0, 120))
 def test_every_legal_action_is_accepted(seed, steps):
     game = new_game(NAMES[:4], seed=seed)
