@@ -11,7 +11,7 @@ from typing import Any
 from games.engines import IllegalAction
 
 from . import components as c
-from . import enforcement, scoring, seat_view
+from . import enforcement, scoring, seat_view, state
 
 PHASES: tuple[str, ...] = ("setup", "wake_up", "query", "transfer", "reveal", "over")
 PHASE_NAMES: dict[str, str] = {
@@ -24,7 +24,6 @@ PHASE_NAMES: dict[str, str] = {
 }
 # Laws are enforced from Wake Up until Reveal (rulebook "Round Gameplay").
 ENFORCING_PHASES = frozenset({"wake_up", "query", "transfer"})
-STATE_VERSION = 1
 
 _HANDLERS: dict[str, str] = {
     "advance": "_advance",
@@ -359,46 +358,16 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe copy of the whole state, secrets included: keep it on the server."""
-        return {
-            "version": STATE_VERSION,
-            "seats": list(self.seats),
-            "seed": self.seed,
-            "start_seat": self.start_seat,
-            "factions": list(self.factions),
-            "rounds": list(self.rounds),
-            "deals": [{s: list(card) for s, card in deal.items()} for deal in self.deals],
-            "law_order": list(self.law_order),
-            "vp_deck": list(self.vp_deck),
-            "round_index": self.round_index,
-            "phase": self.phase,
-            "turn": self.turn,
-            "pending": dict(self.pending) if self.pending else None,
-            "keys": dict(self.keys),
-            "tokens": dict(self.tokens),
-            "supply": self.supply,
-            "vp": {s: list(v) for s, v in self.vp.items()},
-            "queries": [dict(q) for q in self.queries],
-            "transfers": [dict(t) for t in self.transfers],
-            "calls": [enforcement.copy_call(call) for call in self.calls],
-            "next_call": self.next_call,
-            "scored": list(self.scored),
-            "scored_round": self.scored_round,
-        }
+        return state.snapshot(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
-        if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
-            raise ValueError("This is not a saved 3 Laws game this version can read.")
         game = cls.__new__(cls)
-        try:
-            copy = Game.to_dict(_Snapshot(data))  # type: ignore[arg-type]
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"The saved 3 Laws game is incomplete: {exc}") from exc
-        for key, value in copy.items():
+        for key, value in state.load(data).items():
             if key != "version":
                 setattr(game, key, value)
-        if game.phase not in PHASES:
-            raise ValueError(f"Unknown phase {game.phase!r} in the saved game.")
+        if game.phase not in PHASES or game.start_seat not in game.seats:
+            raise ValueError("The saved 3 Laws game does not hold together.")
         game._derive()
         return game
 
@@ -409,10 +378,3 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<three_laws.Game round {self.round} {self.phase} seats={self.seats}>"
-
-
-class _Snapshot:
-    """Lets `to_dict` copy a saved dict, so saving and loading share one list of fields."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.__dict__.update(data)
