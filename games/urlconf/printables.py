@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from games.views import printables
+
+urlpatterns = [
+    path("printables/", printables.printables_index, name="printables"),
+    path("printables/<slug:slug>.pdf", printables.printable_download, name="printable"),
+]
