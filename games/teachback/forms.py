@@ -1,0 +1,77 @@
+"""Forms that carry the teach-back pages' input to the services. They only parse and label;
+what is allowed is decided in services.py and rubrics.py."""
+
+from __future__ import annotations
+
+from django import forms
+
+from games.teachback.rubrics import MAX_CRITERIA, MAX_MAX_SCORE, MIN_MAX_SCORE
+
+PART_PLACEHOLDER = "the part you would add"
+
+
+class TeachBackForm(forms.Form):
+    # Not required here: the service refuses an empty blank with a message naming it.
+    senses_with = forms.CharField(label="senses with", required=False, strip=True)
+    thinks_with = forms.CharField(label="thinks with", required=False, strip=True)
+    acts_with = forms.CharField(label="acts with", required=False, strip=True)
+    powered_by = forms.CharField(label="powered by", required=False, strip=True)
+    because = forms.CharField(label="because", required=False, strip=True, widget=forms.Textarea)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("senses_with", "thinks_with", "acts_with", "powered_by"):
+            self.fields[name].widget.attrs.update(
+                {"maxlength": 120, "placeholder": PART_PLACEHOLDER, "autocomplete": "off"}
+            )
+        self.fields["because"].widget.attrs.update(
+            {
+                "maxlength": 600,
+                "rows": 3,
+                "placeholder": "how these parts help your bot do its Mission",
+            }
+        )
+
+    def part_fields(self) -> list[tuple[forms.BoundField, str]]:
+        """The four part blanks with the category each names (for its colour)."""
+        return [
+            (self[name], category)
+            for name, category in zip(
+                ("senses_with", "thinks_with", "acts_with", "powered_by"),
+                ("sense", "think", "act", "power"),
+                strict=True,
+            )
+        ]
+
+
+class CriterionRowForm(forms.Form):
+    key = forms.CharField(required=False, widget=forms.HiddenInput)
+    title = forms.CharField(label="Title", required=False, max_length=80)
+    description = forms.CharField(label="Description", required=False, max_length=300)
+    max_score = forms.TypedChoiceField(
+        label="Highest score",
+        choices=[(n, str(n)) for n in range(MIN_MAX_SCORE, MAX_MAX_SCORE + 1)],
+        coerce=int,
+        initial=3,
+    )
+    optional = forms.BooleanField(label="May be skipped", required=False)
+    order = forms.IntegerField(label="Order", required=False, min_value=1, max_value=99)
+    remove = forms.BooleanField(label="Remove", required=False)
+
+
+CriterionFormSet = forms.formset_factory(
+    CriterionRowForm, extra=0, max_num=MAX_CRITERIA + 4, absolute_max=MAX_CRITERIA + 4
+)
+
+
+def criteria_from_formset(formset) -> list[dict]:
+    """The rows to keep, in the order asked for (rows without an order keep their place)."""
+    rows = []
+    for index, form in enumerate(formset.forms):
+        data = form.cleaned_data
+        if not data or data.get("remove"):
+            continue
+        if not (data.get("title") or "").strip() and not (data.get("description") or "").strip():
+            continue  # the blank "add a criterion" row, left blank
+        rows.append((data.get("order") or index + 1, index, data))
+    return [data for _, _, data in sorted(rows, key=lambda row: (row[0], row[1]))]

@@ -1,0 +1,175 @@
+"""The class rubric and its versions.
+
+A rubric version never changes once a score points at it (STYLE.md, after edx-ora2): editing a
+used rubric makes a new version and the old scores keep theirs; an unused one is edited in place
+so trying out wordings does not pile up versions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from classroom.models import Classroom, User
+from classroom.services import ServiceError
+from games.models import Assessment, Rubric, RubricCriterion
+
+MAX_CRITERIA = 8
+MIN_MAX_SCORE = 1
+MAX_MAX_SCORE = 5
+TITLE_MAX = 80
+DESCRIPTION_MAX = 300
+
+DEFAULT_CRITERIA: tuple[dict, ...] = (
+    {
+        "key": "complete",
+        "title": "Complete",
+        "description": "All five blanks filled with meaningful words.",
+        "max_score": 3,
+        "optional": False,
+    },
+    {
+        "key": "right_jobs",
+        "title": "Right jobs",
+        "description": "Each blank names something that really senses, thinks, acts or powers.",
+        "max_score": 3,
+        "optional": False,
+    },
+    {
+        "key": "mission_link",
+        "title": "Mission link",
+        "description": "“because” explains how the parts serve the bot's Mission.",
+        "max_score": 3,
+        "optional": False,
+    },
+    {
+        "key": "said_clearly",
+        "title": "Said clearly",
+        "description": "The team said it aloud clearly (observed by you; may be skipped).",
+        "max_score": 3,
+        "optional": True,
+    },
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CriterionSpec:
+    key: str
+    title: str
+    description: str
+    max_score: int
+    optional: bool
+
+
+def current_rubric(classroom: Classroom) -> Rubric | None:
+    return Rubric.objects.filter(classroom=classroom).order_by("-version").first()
+
+
+def rubric_for_class(classroom: Classroom) -> Rubric:
+    """The class's current rubric version; the default one becomes version 1 on first use."""
+    rubric = current_rubric(classroom)
+    if rubric is not None:
+        return rubric
+    try:
+        with transaction.atomic():
+            rubric = Rubric.objects.create(classroom=classroom, version=1)
+            _create_criteria(rubric, [CriterionSpec(**c) for c in DEFAULT_CRITERIA])
+            return rubric
+    except IntegrityError:
+        # Two first visits at once: the other one made version 1.
+        return Rubric.objects.get(classroom=classroom, version=1)
+
+
+def rubric_is_used(rubric: Rubric) -> bool:
+    return Assessment.objects.filter(rubric=rubric).exists()
+
+
+def clean_criteria(criteria: Sequence[Mapping]) -> list[CriterionSpec]:
+    """Check the rows a teacher sent, in order; raise ServiceError with the first problem."""
+    if not criteria:
+        raise ServiceError("A rubric needs at least one criterion.")
+    if len(criteria) > MAX_CRITERIA:
+        raise ServiceError(f"A rubric can have at most {MAX_CRITERIA} criteria.")
+    specs: list[CriterionSpec] = []
+    for number, row in enumerate(criteria, start=1):
+        title = str(row.get("title") or "").strip()
+        description = str(row.get("description") or "").strip()
+        if not title:
+            raise ServiceError(f"Criterion {number} needs a title.")
+        if len(title) > TITLE_MAX:
+            raise ServiceError(f"The title “{title[:30]}…” is longer than {TITLE_MAX} characters.")
+        if len(description) > DESCRIPTION_MAX:
+            raise ServiceError(
+                f"The description of “{title}” is longer than {DESCRIPTION_MAX} characters."
+            )
+        try:
+            max_score = int(row.get("max_score"))
+        except (TypeError, ValueError):
+            max_score = 0
+        if not MIN_MAX_SCORE <= max_score <= MAX_MAX_SCORE:
+            raise ServiceError(
+                f"The highest score of “{title}” must be from {MIN_MAX_SCORE} to {MAX_MAX_SCORE}."
+            )
+        if any(spec.title.lower() == title.lower() for spec in specs):
+            raise ServiceError(f"Two criteria are called “{title}”: give each its own title.")
+        key = str(row.get("key") or "") or slugify(title).replace("-", "_")[:40] or "criterion"
+        base, suffix = key, 2
+        while any(spec.key == key for spec in specs):
+            key = f"{base[:36]}_{suffix}"
+            suffix += 1
+        specs.append(CriterionSpec(key, title, description, max_score, bool(row.get("optional"))))
+    return specs
+
+
+def _create_criteria(rubric: Rubric, specs: Sequence[CriterionSpec]) -> None:
+    for position, spec in enumerate(specs, start=1):
+        criterion = RubricCriterion(
+            rubric=rubric,
+            position=position,
+            key=spec.key,
+            title=spec.title,
+            description=spec.description,
+            max_score=spec.max_score,
+            optional=spec.optional,
+        )
+        criterion.full_clean(exclude=["rubric"])
+        criterion.save()
+
+
+def _specs_of(rubric: Rubric) -> list[CriterionSpec]:
+    return [
+        CriterionSpec(c.key, c.title, c.description, c.max_score, c.optional)
+        for c in rubric.criteria.order_by("position")
+    ]
+
+
+def rubric_update(*, classroom: Classroom, criteria: Sequence[Mapping], by: User) -> Rubric:
+    """Save the class's rubric as `criteria` (rows of title, description, max_score, optional,
+    and the key of an existing criterion when kept). Returns the version now current: a new one
+    when the current version already has scores, the same one edited in place otherwise, and the
+    same one untouched when nothing changed."""
+    if classroom.teacher_id != by.pk:
+        raise ServiceError("Only the class's teacher can change its rubric.")
+    specs = clean_criteria(criteria)
+    rubric_for_class(classroom)
+    with transaction.atomic():
+        # Locking the current version makes "is it used?" and an assessment being saved under
+        # it take turns (assessment_save locks the same row).
+        current = (
+            Rubric.objects.select_for_update().filter(classroom=classroom).order_by("-version")[0]
+        )
+        if _specs_of(current) == specs:
+            return current
+        if rubric_is_used(current):
+            rubric = Rubric.objects.create(
+                classroom=classroom, version=current.version + 1, created_by=by
+            )
+        else:
+            rubric = current
+            rubric.criteria.all().delete()
+            rubric.created_by = by
+            rubric.save(update_fields=["created_by"])
+        _create_criteria(rubric, specs)
+        return rubric
