@@ -1,0 +1,101 @@
+"""Who may see or act on a table game, in one place. Every games view starts here.
+
+- A device acts only for its own team's seat, on its own team's table: another table's game in
+  its session is 403, anything outside its session 404.
+- A teacher runs only the tables of their own classes' sessions; the school's administrator
+  may read them (projector, dashboard, replay) but never act (403).
+- Anyone else: 404, so nobody learns which games exist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+
+from classroom.access import (
+    classes_visible_to,
+    get_device,
+    get_device_team,
+    get_session_for_teacher,
+    get_session_for_viewer,
+)
+from classroom.models import DeviceBinding, Team
+from games.models import TableGame
+
+__all__ = [
+    "DeviceSeat",
+    "get_device",
+    "get_device_seat",
+    "get_game_for_device",
+    "get_game_for_teacher",
+    "get_game_for_viewer",
+    "get_session_for_teacher",
+    "get_session_for_viewer",
+]
+
+
+@dataclass(frozen=True)
+class DeviceSeat:
+    """A joined device, the team it plays for, and that team's table game (None before the
+    tables start, or for a team not seated at a table)."""
+
+    binding: DeviceBinding
+    team: Team
+    game: TableGame | None
+
+    @property
+    def seat(self) -> str:
+        return self.team.seat
+
+
+def get_device_seat(request: HttpRequest) -> DeviceSeat:
+    """The device's team and its table's game, for the device's play page (404 if not joined,
+    or not on a team yet)."""
+    binding = get_device(request)
+    team = get_device_team(request, binding.session_id)
+    game = None
+    if team.table_id is not None:
+        game = (
+            TableGame.objects.select_related("table", "session")
+            .filter(table_id=team.table_id)
+            .first()
+        )
+    return DeviceSeat(binding=binding, team=team, game=game)
+
+
+def get_game_for_device(request: HttpRequest, game_id: int) -> DeviceSeat:
+    """The game `game_id` if this device's team sits at its table."""
+    binding = get_device(request)
+    game = (
+        TableGame.objects.select_related("table", "session")
+        .filter(pk=game_id, session_id=binding.session_id)
+        .first()
+    )
+    if game is None:
+        raise Http404("No such game.")
+    team = get_device_team(request, game.session_id)
+    if team.table_id != game.table_id or team.seat not in game.seats:
+        raise PermissionDenied("Your team plays at another table.")
+    return DeviceSeat(binding=binding, team=team, game=game)
+
+
+def get_game_for_viewer(request: HttpRequest, game_id: int) -> TableGame:
+    """Read access: the class's teacher or the school's administrator."""
+    game = (
+        TableGame.objects.select_related("table", "session__classroom")
+        .filter(pk=game_id, session__classroom__in=classes_visible_to(request.user))
+        .first()
+    )
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+def get_game_for_teacher(request: HttpRequest, game_id: int) -> TableGame:
+    """Control access: only the class's own teacher."""
+    game = get_game_for_viewer(request, game_id)
+    if game.session.classroom.teacher_id != request.user.pk:
+        raise PermissionDenied("Only the class's teacher can run this table.")
+    return game

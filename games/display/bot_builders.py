@@ -1,0 +1,258 @@
+"""Bot-Builders on screen: cards, benches, the action buttons and the narration of events.
+
+Every function here takes an engine *view* (what one seat, or the public, may see) and the
+team names; none ever sees the full state.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from games.engines import bot_builders as bb
+from games.engines.bot_builders.cards import HAND_LIMIT
+
+LABELS = {
+    "sense": "Sense",
+    "think": "Think",
+    "act": "Act",
+    "power": "Power",
+    "mission": "Mission",
+    "glitch": "Glitch",
+}
+PHASE_HEADINGS = {
+    "draw": "Draw a card",
+    "act": "Play one card: install it, glitch a team, or discard it",
+    "discard_down": f"Too many cards: discard down to {HAND_LIMIT}",
+    "bot": "Your bot is a Full Bot!",
+}
+
+
+def card(card_id: str | None) -> dict | None:
+    if not card_id:
+        return None
+    c = bb.CARDS[card_id]
+    return {
+        "id": c.id,
+        "name": c.name,
+        "kind": c.kind,
+        "label": LABELS[c.kind],
+        "text": c.text,
+        "slot": c.slot,
+        "prefers": [LABELS[k] for k in c.prefers],
+    }
+
+
+def name_of(seat: str, names: dict[str, str]) -> str:
+    if seat == bb.DUMMY:
+        return "the dummy"
+    return names.get(seat, seat)
+
+
+def bench(slots: dict[str, str | None]) -> dict:
+    """The five slots in order (an empty slot has no card) and the bench's score so far."""
+    score = bb.score_bench(slots)
+    return {
+        "slots": [
+            {"slot": slot, "label": LABELS[slot], "card": card(slots.get(slot))}
+            for slot in bb.SLOTS
+        ],
+        "score": score.total,
+        "full_bot": score.full_bot,
+    }
+
+
+@dataclass
+class Button:
+    label: str
+    action: str  # JSON, posted back as is
+    style: str = ""
+
+
+@dataclass
+class ActionGroup:
+    card: dict | None
+    buttons: list[Button] = field(default_factory=list)
+
+
+def _button(action: dict, view: dict, names: dict[str, str]) -> Button:
+    kind = action["type"]
+    payload = json.dumps(action, sort_keys=True)
+    if kind == "draw":
+        source = action["source"]
+        if source == "deck":
+            return Button(f"Draw from the draw pile ({view['draw_pile']} left)", payload, "primary")
+        if source == "discard":
+            top = card(view["discard_top"])
+            return Button(f"Take {top['name']} from the discard pile", payload)
+        return Button("Draw nothing", payload)
+    if kind == "bot":
+        return Button("BOT!", payload, "bot")
+    if kind == "pass":
+        return Button("Pass", payload)
+    c = card(action["card"])
+    if kind == "install":
+        old = card(view["benches"][view["current_seat"]].get(c["slot"]))
+        label = f"Install {c['name']} ({c['label']})"
+        if old:
+            label += f", replacing {old['name']}"
+        return Button(label, payload, "primary")
+    if kind == "glitch":
+        return Button(f"Play {c['name']} on {name_of(action['target'], names)}", payload, "glitch")
+    return Button(f"Discard {c['name']}", payload)
+
+
+def action_groups(view: dict, actions: list[dict], names: dict[str, str]) -> list[ActionGroup]:
+    """The legal actions as buttons: draw and BOT! choices first, then one group per card in
+    the hand with that card's buttons. Only listed actions become buttons."""
+    loose = ActionGroup(card=None)
+    by_card: dict[str, ActionGroup] = {}
+    for action in actions:
+        button = _button(action, view, names)
+        card_id = action.get("card")
+        if card_id is None:
+            loose.buttons.append(button)
+        else:
+            by_card.setdefault(card_id, ActionGroup(card=card(card_id))).buttons.append(button)
+    groups = [loose] if loose.buttons else []
+    hand_order = view.get("hand", [])
+    groups += [by_card[c] for c in hand_order if c in by_card]
+    return groups
+
+
+def benches(view: dict, names: dict[str, str], first: str | None = None) -> list[dict]:
+    """Every seat's bench in turn order (`first` moved to the front), with names and scores."""
+    seats = list(view["seats"])
+    if first in seats:
+        seats.remove(first)
+        seats.insert(0, first)
+    rows = []
+    for seat in seats:
+        row = bench(view["benches"].get(seat) or {})
+        row.update(
+            seat=seat,
+            name=name_of(seat, names),
+            current=seat == view.get("current_seat"),
+            hand_size=view.get("hand_sizes", {}).get(seat),
+        )
+        rows.append(row)
+    return rows
+
+
+def public_context(view: dict, names: dict[str, str]) -> dict:
+    """What everyone may see: benches, piles, whose turn, the BOT! moment, solo's goal."""
+    current = view.get("current_seat")
+    called = view.get("bot_called_by")
+    dummy = view.get("dummy_bench")
+    return {
+        "benches": benches(view, names),
+        "discard_top": card(view.get("discard_top")),
+        "discard_size": view.get("discard_size", 0),
+        "draw_pile": view.get("draw_pile", 0),
+        "current_seat": current,
+        "current_name": name_of(current, names) if current else "",
+        "phase": view.get("phase"),
+        "bot_called_by": name_of(called, names) if called else "",
+        "last_turns_left": view.get("last_turns_left", 0),
+        "final_turn": view.get("final_turn", False),
+        "solo": view.get("solo", False),
+        "dummy_bench": bench(dummy) if dummy is not None else None,
+        "goal": bb.SOLO_WIN_SCORE,
+    }
+
+
+def device_context(view: dict, actions: list[dict], names: dict[str, str], seat: str) -> dict:
+    """The team device: its own hand and bench first, its buttons, then the table."""
+    context = public_context(view, names)
+    context["benches"] = benches(view, names, first=seat)
+    context.update(
+        your_turn=view.get("current_seat") == seat,
+        hand=[card(card_id) for card_id in view.get("hand", [])],
+        groups=action_groups(view, actions, names),
+        heading=PHASE_HEADINGS.get(view.get("phase", ""), ""),
+        bot_choice=any(a["type"] == "bot" for a in actions),
+        my_bench=context["benches"][0] if context["benches"] else None,
+        other_benches=context["benches"][1:],
+    )
+    return context
+
+
+def results_rows(results: list[dict] | None, names: dict[str, str]) -> list[dict]:
+    rows = []
+    for entry in results or []:
+        breakdown = entry.get("breakdown", {})
+        rows.append(
+            {
+                "seat": entry["seat"],
+                "name": name_of(entry["seat"], names),
+                "place": entry["place"],
+                "score": entry["score"],
+                "parts": breakdown.get("parts", 0),
+                "four_loop": breakdown.get("four_loop", 0),
+                "mission": breakdown.get("mission", 0),
+                "mission_match": breakdown.get("mission_match", 0),
+                "full_bot": breakdown.get("full_bot", 0),
+                "won": entry.get("won"),
+            }
+        )
+    return rows
+
+
+def _card_name(card_id: str | None) -> str:
+    return bb.CARDS[card_id].name if card_id else "a card"
+
+
+def narrate(event: dict, names: dict[str, str]) -> str | None:
+    """One event in plain words, or None for bookkeeping events not worth a line."""
+    kind = event.get("type")
+    who = name_of(event.get("seat", ""), names)
+    if kind == "drew":
+        source = event["source"]
+        if source == "deck":
+            return f"{who} drew from the draw pile."
+        if source == "discard":
+            return f"{who} took {_card_name(event['card'])} from the discard pile."
+        return f"{who} drew nothing."
+    if kind == "installed":
+        text = f"{who} installed {_card_name(event['card'])}"
+        if event.get("replaced"):
+            text += f", replacing {_card_name(event['replaced'])}"
+        return text + "."
+    if kind == "glitched":
+        target = name_of(event["target"], names)
+        text = f"{who} played {_card_name(event['card'])} on {target}"
+        part = _card_name(event.get("part"))
+        effect = event["effect"]
+        if effect == "discarded":
+            return f"{text}: the {part} was discarded."
+        if effect == "returned":
+            return f"{text}: the {part} went back to {target}'s hand."
+        return f"{text}: it fizzled, the {LABELS[event['slot']]} slot was empty."
+    if kind == "discarded":
+        suffix = " (hand limit)" if event.get("reason") == "hand_limit" else ""
+        return f"{who} discarded {_card_name(event['card'])}{suffix}."
+    if kind == "bot":
+        return f"{who} shouted BOT!"
+    if kind == "act_skipped":
+        return f"{who} had no card to play."
+    if kind == "dummy_flip":
+        verb = "installed" if event["result"] == "installed" else "discarded"
+        return f"The dummy flipped {_card_name(event['card'])}: {verb}."
+    if kind == "draw_pile_empty":
+        return f"The draw pile is empty: this is {who}'s last turn."
+    if kind == "game_over":
+        return "The round is over!"
+    if kind == "bench_recorded":
+        return f"{who} recorded their bench."
+    return None
+
+
+def narrate_moves(moves: list, names: dict[str, str]) -> list[str]:
+    """The lines for `moves` (newest first), newest line first."""
+    lines = []
+    for move in moves:
+        for event in reversed(move.events):
+            line = narrate(event, names)
+            if line:
+                lines.append(line)
+    return lines

@@ -1,0 +1,177 @@
+"""Keeping every screen of a table fresh, cheaply.
+
+Each page that shows a live table polls `games:poll` every 2 seconds with two things it got when
+it was drawn: a signed *watch token* (which tables, which page, for whom) and the *fingerprint*
+of what it shows (the tables' versions). The poll verifies the token (pure HMAC, no database),
+builds the current fingerprint from versions kept in the cache, and answers 204 (htmx swaps
+nothing) when they match. Only when something changed does the poll do the full permission
+check against the database and send the re-drawn region.
+
+So a revoked device (the teacher unbinds it) keeps getting 204s, which carry no content, until
+the table next changes; the first changed poll checks the database and refuses it.
+
+Versions reach the cache after each committed change (`bump_version`, from
+`transaction.on_commit`). A missing key (evicted, expired, a fresh Redis) costs one database read
+and is filled again. Two commits finishing their on_commit hooks out of order can leave an older
+version cached; the next page drawn from the database heals it (`heal_version`), and keys expire.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.core import signing
+from django.core.cache import cache
+from django.utils.crypto import get_random_string
+
+from games.models import TableGame
+
+_SALT = "games.live.watch"
+# A school day: a screen left open longer simply reloads itself (see the poll view).
+TOKEN_MAX_AGE = 60 * 60 * 16
+VERSION_TTL = 60 * 30
+# Pages that show "2 min ago" re-draw at least this often, even when no table changed.
+CLOCK_SECONDS = 30
+
+# What a watch token may be for; the poll view re-draws the matching page region.
+DEVICE = "device"
+WAITING = "waiting"
+PROJECTOR = "projector"
+GRID = "grid"
+TEACHER = "teacher"
+VIEWS = (DEVICE, WAITING, PROJECTOR, GRID, TEACHER)
+
+
+def version_key(game_id: int) -> str:
+    return f"games:table:{game_id}:version"
+
+
+def session_key(session_id: int) -> str:
+    return f"games:session:{session_id}:tables"
+
+
+def get_version(game_id: int) -> int | None:
+    """The cached version of a table, or None when the cache does not know it."""
+    return cache.get(version_key(game_id))
+
+
+def bump_version(game_id: int, version: int) -> None:
+    cache.set(version_key(game_id), version, VERSION_TTL)
+
+
+def heal_version(game_id: int, version: int) -> None:
+    """Store a version just read from the database (a page was drawn from it)."""
+    cache.set(version_key(game_id), version, VERSION_TTL)
+
+
+def bump_session(session_id: int) -> None:
+    """Tables were started or added: pages listing a session's tables must re-draw."""
+    cache.set(session_key(session_id), get_random_string(8), None)
+
+
+def session_stamp(session_id: int) -> str:
+    key = session_key(session_id)
+    stamp = cache.get(key)
+    if stamp is None:
+        # Unknown (evicted): a new stamp makes every list re-draw once, which is always safe.
+        stamp = get_random_string(8)
+        cache.add(key, stamp, None)
+        stamp = cache.get(key, stamp)
+    return stamp
+
+
+@dataclass(frozen=True)
+class Watch:
+    """What a polling page shows and for whom. Signed into the page, never trusted unsigned."""
+
+    view: str
+    session_id: int
+    game_ids: tuple[int, ...] = ()
+    seat: str = ""
+    binding_id: int | None = None
+    user_id: int | None = None
+
+    # Lists of tables re-draw when tables are added; the teacher's page also shows ages.
+    @property
+    def watches_session(self) -> bool:
+        return self.view in (WAITING, GRID, TEACHER)
+
+    @property
+    def shows_clock(self) -> bool:
+        return self.view == TEACHER
+
+
+def mint(watch: Watch) -> str:
+    payload = {"w": watch.view, "s": watch.session_id, "g": list(watch.game_ids)}
+    if watch.seat:
+        payload["t"] = watch.seat
+    if watch.binding_id is not None:
+        payload["b"] = watch.binding_id
+    if watch.user_id is not None:
+        payload["u"] = watch.user_id
+    return signing.dumps(payload, salt=_SALT, compress=True)
+
+
+def read(token: str) -> Watch | None:
+    """The watch a token was minted for, or None if it is forged, garbled or too old."""
+    try:
+        payload = signing.loads(token, salt=_SALT, max_age=TOKEN_MAX_AGE)
+        watch = Watch(
+            view=payload["w"],
+            session_id=int(payload["s"]),
+            game_ids=tuple(int(g) for g in payload["g"]),
+            seat=str(payload.get("t", "")),
+            binding_id=payload.get("b"),
+            user_id=payload.get("u"),
+        )
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        return None
+    return watch if watch.view in VIEWS else None
+
+
+@dataclass
+class Fingerprint:
+    """Builds the string a page shows and the poll compares: versions, session stamp, clock."""
+
+    watch: Watch
+    versions: dict[int, int] = field(default_factory=dict)
+
+    def render(self) -> str:
+        parts = [f"{gid}.{self.versions.get(gid, 'x')}" for gid in sorted(self.versions)]
+        text = "-".join(parts)
+        if self.watch.watches_session:
+            text += f"~{session_stamp(self.watch.session_id)}"
+        if self.watch.shows_clock:
+            text += f"~{int(time.time() // CLOCK_SECONDS)}"
+        return text
+
+
+def fingerprint_for_page(watch: Watch, versions: dict[int, int]) -> str:
+    """The fingerprint of a page drawn now from database `versions` (which heal the cache)."""
+    for game_id, version in versions.items():
+        heal_version(game_id, version)
+    return Fingerprint(watch, dict(versions)).render()
+
+
+def current_fingerprint(watch: Watch) -> str:
+    """The fingerprint the page would have if drawn now, from the cache; a missed key costs
+    one database query for all the missing tables."""
+    keys = {version_key(game_id): game_id for game_id in watch.game_ids}
+    found = cache.get_many(keys.keys()) if keys else {}
+    versions = {keys[key]: value for key, value in found.items()}
+    missing = [game_id for game_id in watch.game_ids if game_id not in versions]
+    if missing:
+        versions.update(_versions_from_database(missing))
+    return Fingerprint(watch, versions).render()
+
+
+def _versions_from_database(game_ids: Iterable[int]) -> dict[int, int]:
+    versions = dict(TableGame.objects.filter(pk__in=list(game_ids)).values_list("pk", "version"))
+    cache.set_many({version_key(g): v for g, v in versions.items()}, VERSION_TTL)
+    return versions
+
+
+def unchanged(watch: Watch, shown: str) -> bool:
+    return current_fingerprint(watch) == shown

@@ -1,0 +1,125 @@
+"""Reads for the live-play pages: what a screen shows of a table, never more.
+
+Templates never receive a TableGame (its `state` holds every hand): they get a `TableInfo`
+and the engine's `view(seat)` (or `view(None)` for the projector and the teacher).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from classroom.models import Session, Team
+from games.engine_registry import get_engine
+from games.models import Move, TableGame, TableMode, TableStatus
+from games.services.state import live_moves, replay
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """The facts about a table game a page may show: no state, no seed."""
+
+    pk: int
+    number: int
+    kind: str
+    mode: str
+    status: str
+    status_label: str
+    version: int
+    seats: tuple[str, ...]
+    names: dict[str, str]
+    robots: frozenset[str]
+    last_move_at: datetime | None
+    results: list[dict] | None
+
+    @property
+    def is_over(self) -> bool:
+        return self.status == TableStatus.OVER
+
+    @property
+    def is_paused(self) -> bool:
+        return self.status == TableStatus.PAUSED
+
+    @property
+    def is_tabletop(self) -> bool:
+        return self.mode == TableMode.TABLETOP
+
+    @property
+    def team_names(self) -> list[str]:
+        return [self.name(seat) for seat in self.seats]
+
+    def name(self, seat: str | None) -> str:
+        return self.names.get(seat or "", seat or "")
+
+
+def teams_by_table(table_ids: list[int]) -> dict[int, list[Team]]:
+    teams: dict[int, list[Team]] = {}
+    for team in Team.objects.filter(table_id__in=table_ids).order_by("seat_position", "number"):
+        teams.setdefault(team.table_id, []).append(team)
+    return teams
+
+
+def table_info(game: TableGame, teams: list[Team] | None = None) -> TableInfo:
+    if teams is None:
+        teams = teams_by_table([game.table_id]).get(game.table_id, [])
+    return TableInfo(
+        pk=game.pk,
+        number=game.table.number,
+        kind=game.kind,
+        mode=game.mode,
+        status=game.status,
+        status_label=game.get_status_display(),
+        version=game.version,
+        seats=tuple(game.seats),
+        names={team.seat: team.name for team in teams},
+        robots=frozenset(team.seat for team in teams if team.is_robot),
+        last_move_at=game.last_move_at,
+        results=game.results,
+    )
+
+
+def session_games(session: Session) -> list[TableGame]:
+    return list(
+        TableGame.objects.filter(session=session).select_related("table").order_by("table__number")
+    )
+
+
+def session_tables(session: Session) -> list[tuple[TableGame, TableInfo]]:
+    """Every game of the session with its info, in two queries."""
+    games = session_games(session)
+    teams = teams_by_table([game.table_id for game in games])
+    return [(game, table_info(game, teams.get(game.table_id, []))) for game in games]
+
+
+def seat_view(game: TableGame, seat: str | None) -> dict:
+    """What `seat` may see (None: the public view). Tabletop tables show recorded benches."""
+    if game.mode == TableMode.TABLETOP:
+        return {"seats": list(game.seats), "benches": dict(game.state.get("benches", {}))}
+    return get_engine(game.kind).load(game.state).view(seat)
+
+
+def legal_actions(game: TableGame, seat: str) -> list[dict]:
+    if game.mode != TableMode.LIVE or game.status != TableStatus.PLAYING:
+        return []
+    return get_engine(game.kind).load(game.state).legal_actions(seat)
+
+
+def recent_moves(game: TableGame, limit: int = 6) -> list[Move]:
+    """The last live moves, newest first (their events are public by the engines' contract)."""
+    return list(live_moves(game).order_by("-seq")[:limit])
+
+
+def current_seat(game: TableGame) -> str | None:
+    if game.mode != TableMode.LIVE or game.status == TableStatus.OVER:
+        return None
+    return get_engine(game.kind).load(game.state).current_seat
+
+
+def replay_view(game: TableGame, step: int) -> tuple[dict, int, list[Move]]:
+    """The public view after the first `step` live moves, the number of live moves, and the
+    moves up to `step` (for narrating the last one). Rebuilt from the seed, never the cache."""
+    moves = list(live_moves(game))
+    step = max(0, min(step, len(moves)))
+    state: Any = replay(game, moves[:step])
+    return state.view(None), len(moves), moves[:step]

@@ -1,0 +1,141 @@
+"""Submitting a move, and the robot players that answer it, in one locked transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from classroom.models import DeviceBinding, User
+from games.engine_registry import Engine, get_engine
+from games.engines import IllegalAction
+from games.models import Move, TableGame, TableMode, TableStatus
+from games.services.errors import STALE_MESSAGE, MoveRefused
+from games.services.state import lock_game, next_seq, record_move, robot_seats, save_changed
+
+# A robot answers within the same request; this bounds a table of robots that never ends.
+ROBOT_MOVE_LIMIT = 400
+CLIENT_MOVE_ID_MAX = 64
+
+
+@dataclass
+class MoveOutcome:
+    """What a submission did. `repeated`: the client move id was seen before, so nothing was
+    applied again and `move` is the earlier one."""
+
+    game: TableGame
+    move: Move | None
+    events: list[dict] = field(default_factory=list)
+    robot_moves: list[Move] = field(default_factory=list)
+    repeated: bool = False
+
+
+def ensure_playable(game: TableGame) -> None:
+    if game.status == TableStatus.OVER:
+        raise MoveRefused("This game is over: no more moves.", reason=MoveRefused.OVER)
+    if game.status == TableStatus.PAUSED:
+        raise MoveRefused(
+            "Your teacher has paused this table. Wait for it to start again.",
+            reason=MoveRefused.PAUSED,
+        )
+
+
+def ensure_version(game: TableGame, expected_version: int) -> None:
+    if expected_version != game.version:
+        raise MoveRefused(STALE_MESSAGE, reason=MoveRefused.STALE)
+
+
+def move_submit(
+    *,
+    game_id: int,
+    seat: str,
+    action: dict,
+    expected_version: int,
+    client_move_id: str,
+    by_device: DeviceBinding | None = None,
+    by_teacher: User | None = None,
+) -> MoveOutcome:
+    """Apply `action` for `seat` on the version of the table the person saw.
+
+    The seat must already be checked by the caller (games.access). A repeated `client_move_id`
+    returns the first outcome unchanged; a stale `expected_version`, a paused or finished table,
+    or an action the engine refuses raise MoveRefused and change nothing.
+    """
+    if not client_move_id or len(client_move_id) > CLIENT_MOVE_ID_MAX:
+        raise MoveRefused("That move could not be read: reload the page.", reason="invalid")
+    with transaction.atomic():
+        game = lock_game(game_id)
+        earlier = game.moves.filter(client_move_id=client_move_id).first()
+        if earlier is not None:
+            return MoveOutcome(game=game, move=earlier, events=earlier.events, repeated=True)
+        ensure_playable(game)
+        if game.mode != TableMode.LIVE:
+            raise MoveRefused(
+                "This table plays with printed cards: record your bench at the end.",
+                reason=MoveRefused.INVALID,
+            )
+        ensure_version(game, expected_version)
+        engine = get_engine(game.kind)
+        state = engine.load(game.state)
+        try:
+            events = state.apply(seat, action)
+        except IllegalAction as exc:
+            raise MoveRefused(str(exc), reason=MoveRefused.ILLEGAL) from None
+        seq = next_seq(game)
+        move = record_move(
+            game,
+            seq=seq,
+            seat=seat,
+            action=action,
+            events=events,
+            client_move_id=client_move_id,
+            by_device=by_device,
+            by_teacher=by_teacher,
+        )
+        robots = play_robots(game, engine, state, first_seq=seq + 1)
+        save_changed(game, state)
+    return MoveOutcome(game=game, move=move, events=events, robot_moves=robots)
+
+
+def play_robots(
+    game: TableGame,
+    engine: Engine,
+    state: Any,
+    *,
+    first_seq: int,
+    seats: set[str] | None = None,
+    by_teacher: User | None = None,
+    only_seat: str | None = None,
+) -> list[Move]:
+    """Let robot seats move while it is their turn, each move its own Move row.
+
+    `seats`: which seats the robot plays (default: the table's robot teams). `only_seat`: stop
+    as soon as the turn passes from that seat (the teacher playing one absent team's turn).
+    """
+    if seats is None:
+        seats = robot_seats(game)
+    moves: list[Move] = []
+    seq = first_seq
+    for _ in range(ROBOT_MOVE_LIMIT):
+        seat = state.current_seat
+        if state.is_over or seat is None or seat not in seats:
+            break
+        if only_seat is not None and seat != only_seat:
+            break
+        action = engine.suggest(state, seat)
+        events = state.apply(seat, action)
+        moves.append(
+            record_move(
+                game,
+                seq=seq,
+                seat=seat,
+                action=action,
+                events=events,
+                client_move_id=f"robot:{seq}",
+                by_teacher=by_teacher,
+                by_robot=True,
+            )
+        )
+        seq += 1
+    return moves

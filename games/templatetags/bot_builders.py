@@ -1,0 +1,20 @@
+"""Drawing Bot-Builders cards and benches: `{% load bot_builders %}`."""
+
+from django import template
+
+from games.display import bot_builders as display
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/bot_builders/_card.html")
+def bb_card(card, size: str = "") -> dict:
+    """A card from its id or from a display dict; `size` "small" or "tiny" for compact places."""
+    if isinstance(card, str):
+        card = display.card(card)
+    return {"card": card, "size": size}
+
+
+@register.inclusion_tag("games/bot_builders/_bench.html")
+def bb_bench(bench: dict, compact: bool = False, heading: str = "") -> dict:
+    return {"bench": bench, "compact": compact, "heading": heading}

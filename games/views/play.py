@@ -1,0 +1,69 @@
+"""The team device: its play page and its moves."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from games import services
+from games.access import DeviceSeat, get_device_seat, get_game_for_device
+from games.views.screens import device_screen, waiting_screen
+
+UNREADABLE = "That move could not be read. Tap one of the buttons again."
+
+
+def render_device(request: HttpRequest, ds: DeviceSeat, *, error: str = "") -> HttpResponse:
+    if ds.game is None:
+        return render(request, "games/device_waiting.html", waiting_screen(ds))
+    template = "games/device.html#live" if request.htmx else "games/device.html"
+    return render(request, template, device_screen(ds, error=error))
+
+
+@require_GET
+def device(request: HttpRequest) -> HttpResponse:
+    """The device's play page: its team's table, or a waiting screen until the tables start."""
+    return render_device(request, get_device_seat(request))
+
+
+def _read_move(request: HttpRequest) -> tuple[dict, int, str] | None:
+    try:
+        action = json.loads(request.POST["action"])
+        version = int(request.POST["version"])
+        client_move_id = request.POST["client_move_id"]
+    except (KeyError, ValueError):
+        return None
+    if not isinstance(action, dict):
+        return None
+    return action, version, client_move_id
+
+
+@require_POST
+def move(request: HttpRequest, game_id: int) -> HttpResponse:
+    ds = get_game_for_device(request, game_id)
+    error = ""
+    parsed = _read_move(request)
+    if parsed is None:
+        error = UNREADABLE
+    else:
+        action, version, client_move_id = parsed
+        try:
+            services.move_submit(
+                game_id=ds.game.pk,
+                seat=ds.seat,
+                action=action,
+                expected_version=version,
+                client_move_id=client_move_id,
+                by_device=ds.binding,
+            )
+        except services.ServiceError as exc:
+            error = str(exc)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("games:device")
+    # Re-read the table: the move (or another device's) changed it.
+    return render_device(request, get_game_for_device(request, game_id), error=error)

@@ -1,0 +1,172 @@
+"""Building the context of each live screen, shared by the page views and the poll.
+
+Secrets are removed here, once: a device's context holds `view(seat)` for its own seat, every
+other screen `view(None)`; the TableGame row (whose `state` holds every hand) never reaches a
+template.
+"""
+
+from __future__ import annotations
+
+import secrets
+from urllib.parse import urlencode
+
+from django.urls import NoReverseMatch, reverse
+from django.utils.timesince import timesince
+
+from classroom.models import Session
+from games import live
+from games.access import DeviceSeat
+from games.engine_registry import get_engine
+from games.models import TableGame
+from games.selectors import (
+    TableInfo,
+    current_seat,
+    legal_actions,
+    recent_moves,
+    seat_view,
+    session_tables,
+    table_info,
+)
+from games.services.tabletop import recorded_seats
+
+
+def poll_url(watch: live.Watch, versions: dict[int, int]) -> str:
+    query = urlencode({"t": live.mint(watch), "v": live.fingerprint_for_page(watch, versions)})
+    return f"{reverse('games:poll')}?{query}"
+
+
+def new_client_move_id() -> str:
+    """One id per drawn screen, in every button's form: a double tap posts the same id twice,
+    and the second post returns the first one's outcome."""
+    return secrets.token_urlsafe(12)
+
+
+def teachback_url(game: TableGame) -> str | None:
+    """The team's teach-back page (built by the teach-back feature), when its URL exists."""
+    try:
+        return reverse("games:teachback", args=[game.session_id])
+    except NoReverseMatch:
+        return None
+
+
+def _display(game: TableGame):
+    return get_engine(game.kind).display
+
+
+def _template(game: TableGame, name: str) -> str:
+    engine = get_engine(game.kind)
+    prefix = "_tabletop_" if game.mode == "tabletop" else "_"
+    return f"{engine.template_dir}/{prefix}{name}.html"
+
+
+def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
+    game = ds.game
+    assert game is not None
+    info = table_info(game)
+    view = seat_view(game, ds.seat)
+    actions = legal_actions(game, ds.seat)
+    display = _display(game)
+    watch = live.Watch(
+        live.DEVICE, game.session_id, (game.pk,), seat=ds.seat, binding_id=ds.binding.pk
+    )
+    context = {
+        "table": info,
+        "team": ds.team,
+        "seat": ds.seat,
+        "view": view,
+        "screen": display.device_context(view, actions, info.names, ds.seat) if display else {},
+        "has_actions": bool(actions),
+        "events": display.narrate_moves(recent_moves(game), info.names) if display else [],
+        "results": display.results_rows(info.results, info.names) if display else [],
+        "my_result": next((r for r in info.results or [] if r["seat"] == ds.seat), None),
+        "client_move_id": new_client_move_id(),
+        "move_url": reverse("games:move", args=[game.pk]),
+        "poll_url": poll_url(watch, {game.pk: game.version}),
+        "error": error,
+        "screen_template": _template(game, "device"),
+        "teachback_url": teachback_url(game) if info.is_over else None,
+    }
+    if info.is_tabletop:
+        context["recorded"] = recorded_seats(game)
+        context["bench_url"] = reverse("games:tabletop_bench", args=[game.pk])
+    return context
+
+
+def waiting_screen(ds: DeviceSeat) -> dict:
+    watch = live.Watch(
+        live.WAITING, ds.binding.session_id, (), seat=ds.seat, binding_id=ds.binding.pk
+    )
+    return {"team": ds.team, "poll_url": poll_url(watch, {})}
+
+
+def public_table(game: TableGame, info: TableInfo, *, events: int = 5) -> dict:
+    """One table as everyone may see it: the projector, a grid cell, the teacher's replay."""
+    display = _display(game)
+    view = seat_view(game, None)
+    return {
+        "table": info,
+        "view": view,
+        "screen": display.public_context(view, info.names) if display else {},
+        "events": display.narrate_moves(recent_moves(game, events), info.names)
+        if display and events
+        else [],
+        "results": display.results_rows(info.results, info.names) if display else [],
+        "show_results": info.is_over,
+        "screen_template": _template(game, "public"),
+        "compact_template": _template(game, "compact"),
+    }
+
+
+def projector_screen(game: TableGame, user_id: int) -> dict:
+    info = table_info(game)
+    watch = live.Watch(live.PROJECTOR, game.session_id, (game.pk,), user_id=user_id)
+    context = public_table(game, info)
+    context.update(session=game.session, poll_url=poll_url(watch, {game.pk: game.version}))
+    return context
+
+
+def grid_screen(session: Session, user_id: int) -> dict:
+    tables = session_tables(session)
+    watch = live.Watch(live.GRID, session.pk, tuple(game.pk for game, _ in tables), user_id=user_id)
+    return {
+        "session": session,
+        "cells": [public_table(game, info, events=1) for game, info in tables],
+        "poll_url": poll_url(watch, {game.pk: game.version for game, _ in tables}),
+    }
+
+
+def _age(info: TableInfo) -> str:
+    if info.last_move_at is None:
+        return "no move yet"
+    words = timesince(info.last_move_at, depth=1)
+    return "just now" if words.startswith("0\xa0minutes") else f"{words} ago"
+
+
+def dashboard_screen(
+    session: Session, user_id: int, *, can_control: bool, notice: str = "", error: str = ""
+) -> dict:
+    tables = session_tables(session)
+    rows = []
+    for game, info in tables:
+        seat = current_seat(game)
+        rows.append(
+            {
+                "table": info,
+                "current_name": info.name(seat) if seat else "",
+                "current_is_robot": seat in info.robots,
+                "age": _age(info),
+                "recorded": len(recorded_seats(game)) if info.is_tabletop else None,
+                "has_moves": game.last_move_at is not None,
+            }
+        )
+    watch = live.Watch(
+        live.TEACHER, session.pk, tuple(game.pk for game, _ in tables), user_id=user_id
+    )
+    return {
+        "session": session,
+        "rows": rows,
+        "can_control": can_control,
+        "notice": notice,
+        "error": error,
+        "poll_url": poll_url(watch, {game.pk: game.version for game, _ in tables}),
+    }

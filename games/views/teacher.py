@@ -1,0 +1,123 @@
+"""The teacher's side of live play: start the tables, the dashboard of tables, the controls
+over one table, and the step-by-step replay."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import services
+from games.access import (
+    get_game_for_teacher,
+    get_game_for_viewer,
+    get_session_for_teacher,
+    get_session_for_viewer,
+)
+from games.engine_registry import get_engine
+from games.models import TableMode
+from games.selectors import replay_view, table_info
+from games.views.screens import dashboard_screen
+
+UNREADABLE = "That request could not be read: reload the page and try again."
+
+
+@require_POST
+def start_tables(request: HttpRequest, session_pk: int) -> HttpResponse:
+    session = get_session_for_teacher(request, session_pk)
+    try:
+        games = services.session_start_tables(session=session, by=request.user)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+        target = session.get_absolute_url()
+    else:
+        count = len(games)
+        messages.success(request, f"{count} table{'s' if count != 1 else ''} playing.")
+        target = reverse("games:teacher_tables", args=[session.pk])
+    if request.htmx:
+        return HttpResponseClientRedirect(target)
+    return redirect(target)
+
+
+def _render_dashboard(request: HttpRequest, session, *, notice: str = "", error: str = ""):
+    can_control = session.classroom.teacher_id == request.user.pk
+    context = dashboard_screen(
+        session, request.user.pk, can_control=can_control, notice=notice, error=error
+    )
+    template = "games/teacher_tables.html#live" if request.htmx else "games/teacher_tables.html"
+    return render(request, template, context)
+
+
+@require_GET
+def teacher_tables(request: HttpRequest, session_pk: int) -> HttpResponse:
+    session = get_session_for_viewer(request, session_pk)
+    return _render_dashboard(request, session)
+
+
+CONTROLS: dict[str, tuple[Callable, str]] = {
+    "pause": (services.game_pause, "Table {n} is paused."),
+    "resume": (services.game_resume, "Table {n} is playing again."),
+    "robot_turn": (services.game_robot_turn, "The robot played the turn at table {n}."),
+    "undo": (services.game_undo, "Undone at table {n}."),
+    "end_now": (services.game_end_now, "Table {n} is over: the benches are scored."),
+}
+
+
+@require_POST
+def control(request: HttpRequest, game_id: int, *, name: str) -> HttpResponse:
+    """One teacher control (see CONTROLS), made on the table version the dashboard showed."""
+    game = get_game_for_teacher(request, game_id)
+    service, done = CONTROLS[name]
+    notice = error = ""
+    try:
+        version = int(request.POST["version"])
+    except (KeyError, ValueError):
+        error = UNREADABLE
+    else:
+        try:
+            service(game_id=game.pk, by=request.user, expected_version=version)
+            notice = done.format(n=game.table.number)
+        except services.ServiceError as exc:
+            error = f"Table {game.table.number}: {exc}"
+    if request.htmx:
+        return _render_dashboard(request, game.session, notice=notice, error=error)
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, notice)
+    return redirect("games:teacher_tables", game.session_id)
+
+
+@require_GET
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The table after move k of its live log, rebuilt from the seed (?step=k)."""
+    game = get_game_for_viewer(request, game_id)
+    if game.mode != TableMode.LIVE:
+        raise Http404("Tabletop games have no move log to replay.")
+    try:
+        step = int(request.GET.get("step", "0"))
+    except ValueError:
+        step = 0
+    view, total, moves = replay_view(game, step)
+    step = len(moves)
+    info = table_info(game)
+    display = get_engine(game.kind).display
+    context = {
+        "session": game.session,
+        "table": info,
+        "view": view,
+        "step": step,
+        "total": total,
+        "steps": range(total + 1),
+        "screen": display.public_context(view, info.names) if display else {},
+        "events": display.narrate_moves(moves[-1:], info.names) if display and moves else [],
+        "show_results": False,
+        "mover": info.name(moves[-1].seat) if moves else "",
+        "screen_template": f"{get_engine(game.kind).template_dir}/_public.html",
+    }
+    return render(request, "games/replay.html", context)
