@@ -5,11 +5,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from classroom.models import Session, Student, Table, Team, TeamMembership
 from games.engines import bot_builders
 from games.models import TableGame, TableMode, TableStatus
 
 MAX_MOVES = 2000
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """The cast's accounts are made with the production hasher (about half a second each);
+    these tests never check a password, so a fast hasher keeps the permission matrix quick.
+    Import it into a test module to use it there."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @dataclass

@@ -8,7 +8,11 @@ from games.models import Assessment, CriterionScore
 from games.teachback import services
 from games.teachback.rubrics import rubric_for_class, rubric_update
 from games.teachback.selectors import rubric_averages, teachbacks_for_session
-from tests.games.teachback_support import GOOD_SENTENCE, make_table
+from tests.games.teachback_support import (
+    GOOD_SENTENCE,
+    fast_passwords,  # noqa: F401  (autouse)
+    make_table,
+)
 
 GOOD_SCORES = {"complete": 3, "right_jobs": 2, "mission_link": 1, "said_clearly": 0}
 
