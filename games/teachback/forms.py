@@ -47,9 +47,14 @@ class TeachBackForm(forms.Form):
 class CriterionRowForm(forms.Form):
     key = forms.CharField(required=False, widget=forms.HiddenInput)
     title = forms.CharField(label="Title", required=False, max_length=80)
-    description = forms.CharField(label="Description", required=False, max_length=300)
+    description = forms.CharField(
+        label="Description",
+        required=False,
+        max_length=300,
+        widget=forms.Textarea(attrs={"rows": 2, "maxlength": 300}),
+    )
     max_score = forms.TypedChoiceField(
-        label="Highest score",
+        label="Max score",
         choices=[(n, str(n)) for n in range(MIN_MAX_SCORE, MAX_MAX_SCORE + 1)],
         coerce=int,
         initial=3,

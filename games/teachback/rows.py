@@ -80,6 +80,11 @@ def spotlight_context(session: Session) -> dict:
     spotlight = selectors.spotlight_for(session)
     return {
         "spotlight": spotlight.teachback if spotlight else None,
+        "spotlight_mission": (
+            selectors.card(spotlight.teachback.mission)
+            if spotlight and spotlight.teachback
+            else None
+        ),
         # A revision of the shown sentence must reach the projector too.
         "spotlight_version": (
             f"{spotlight.version}-{spotlight.teachback.revision if spotlight.teachback else 0}"
