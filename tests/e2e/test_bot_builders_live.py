@@ -1,0 +1,182 @@
+"""Three team devices (phones) play a whole Bot-Builders game in real Chromium, clicking only the
+buttons their screens show, while the teacher's projector grid follows within 2 seconds."""
+
+import dataclasses
+import re
+
+import pytest
+from django.http import HttpResponse
+from django.test import Client
+from playwright.sync_api import expect
+
+from classroom import services as classroom_services
+from classroom.devices import DEVICE_COOKIE, set_device_cookie
+from classroom.models import SessionStatus
+from games import engine_registry
+from games.engine_registry import get_engine
+from games.models import TableGame, TableStatus
+from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR
+from tests.games.live_support import fixed_deck, seat_teams
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+MOVE_BUTTONS = "form.move-form button"
+# A turn's change reaches every screen within 2 s (polling), plus the click's own round trip.
+WITHIN_2S = 2500
+
+
+@pytest.fixture
+def fixed_deal(monkeypatch):
+    """Tables start from the fixed deck with Team 1 first, so the game is short and known."""
+    engine = get_engine("bot_builders")
+
+    def options_for(variant, skip_first_round, seats, birth_months):
+        options = engine.options_for(variant, skip_first_round, seats, birth_months)
+        return {**options, "deck": fixed_deck(seats), "start_seat": seats[0]}
+
+    patched = dataclasses.replace(engine, options_for=options_for)
+    monkeypatch.setitem(engine_registry.ENGINES, "bot_builders", patched)
+
+
+def device_cookie(session, student) -> dict:
+    binding = classroom_services.device_join(session=session, student=student)
+    response = HttpResponse()
+    set_device_cookie(response, binding, secure=False)
+    return {"name": DEVICE_COOKIE, "value": response.cookies[DEVICE_COOKIE].value}
+
+
+def teacher_cookie(teacher) -> dict:
+    client = Client()
+    client.force_login(teacher)
+    return {"name": "sessionid", "value": client.cookies["sessionid"].value}
+
+
+def choose(page, team_number: int, acted: set[str]):
+    """The button a simple player picks among those shown: BOT! first, then Team 2's one
+    glitch, then installing, then drawing from the pile, then discarding, then anything."""
+    buttons = page.locator(MOVE_BUTTONS)
+    labels = buttons.all_inner_texts()
+    preferences = [
+        r"^BOT!$",
+        r"^Play Flat tire on Team 1$" if team_number == 2 and "glitch" not in acted else r"^$",
+        r"^Install ",
+        r"^Draw from the draw pile",
+        r"^Discard ",
+    ]
+    for pattern in preferences:
+        for index, label in enumerate(labels):
+            if re.search(pattern, label):
+                if "Flat tire" in label:
+                    acted.add("glitch")
+                return buttons.nth(index), label
+    return buttons.first, labels[0]
+
+
+def test_three_teams_play_a_whole_game_to_the_scoreboard(
+    live_server,
+    new_context,
+    screenshot,
+    console_errors,
+    teacher,
+    open_session,
+    students,
+    fixed_deal,
+):
+    session = open_session
+    table, teams = seat_teams(session, students, teams=3, per_team=1)
+    base = live_server.url
+
+    phones = []
+    for i in range(3):
+        context = new_context(PHONE)
+        context.add_cookies([{**device_cookie(session, students[i]), "url": base}])
+        page = console_errors(context.new_page())
+        page.goto(f"{base}/play/")
+        expect(page.get_by_text("Get ready, Team")).to_be_visible()
+        phones.append(page)
+
+    teacher_context = new_context(CHROMEBOOK)
+    teacher_context.add_cookies([{**teacher_cookie(teacher), "url": base}])
+    desk = console_errors(teacher_context.new_page())
+    desk.goto(f"{base}/sessions/{session.pk}/")
+    desk.get_by_role("button", name="Start tables").click()
+    desk.wait_for_url(re.compile(r"/play/sessions/\d+/tables/$"))
+    expect(desk.get_by_text("Turn: Team 1")).to_be_visible()
+    game = TableGame.objects.get(table=table)
+    assert game.options["deck"][:4] == ["camera", "if_then_board", "drive_wheels", "battery_pack"]
+
+    projector_context = new_context(PROJECTOR)
+    projector_context.add_cookies([{**teacher_cookie(teacher), "url": base}])
+    grid = console_errors(projector_context.new_page())
+    grid.goto(f"{base}/play/sessions/{session.pk}/projector/")
+    expect(grid.get_by_text("Team 1's turn")).to_be_visible()
+
+    # The waiting screens reload themselves into the game within a poll or two.
+    for page in phones:
+        expect(page.locator(".turn-status")).to_be_visible(timeout=5000)
+    expect(phones[0].get_by_text("Your turn!")).to_be_visible()
+    expect(phones[1].get_by_text("Team 1's turn")).to_be_visible()
+    assert phones[1].locator(MOVE_BUTTONS).count() == 0
+
+    acted: set[str] = set()
+    clicks = 0
+    shots = set()
+    for _ in range(80):
+        game.refresh_from_db()
+        if game.status == TableStatus.OVER:
+            break
+        seat = get_engine(game.kind).load(game.state).current_seat
+        number = int(seat.split("-")[1])
+        page = phones[number - 1]
+        expect(page.locator(MOVE_BUTTONS).first).to_be_visible(timeout=WITHIN_2S)
+        for other in phones:
+            if other is not page:
+                assert other.locator(MOVE_BUTTONS).count() == 0
+        button, label = choose(page, number, acted)
+        if label.startswith("Install") and "act" not in shots and number == 1 and clicks > 6:
+            shots.add("act")
+            screenshot(page, "bb-device-phone-act")
+        drawn = page.locator("#live").element_handle()
+        with page.expect_response(lambda r: "/move/" in r.url) as answer:
+            button.click()
+        assert answer.value.status == 200
+        drawn.wait_for_element_state("hidden")  # the answer replaced the whole live region
+        clicks += 1
+        if clicks == 8:
+            expect(grid.locator(".bb-chip", has_text="If/Then board")).to_be_visible(
+                timeout=WITHIN_2S
+            )
+            screenshot(grid, "bb-projector-grid")
+            screenshot(desk, "bb-teacher-dashboard")
+            screenshot(phones[2], "bb-device-phone-waiting")
+        assert page.locator(".alert-error").count() == 0, page.locator(".alert-error").inner_text()
+        if label == "Install Camera (Sense)":
+            # The projector grid shows the new bench card within 2 seconds.
+            cell = grid.locator(".grid-cell", has_text="Table 1")
+            expect(cell.locator(".bb-chip", has_text="Camera")).to_be_visible(timeout=WITHIN_2S)
+        if label == "BOT!":
+            for other in phones[1:]:
+                expect(other.locator(".bot-banner")).to_be_visible(timeout=WITHIN_2S)
+            expect(grid.locator(".bot-banner")).to_be_visible(timeout=WITHIN_2S)
+            screenshot(phones[1], "bb-device-phone-bot")
+            screenshot(grid, "bb-projector-grid-bot")
+    else:
+        pytest.fail("The game did not end in 80 moves.")
+
+    assert "glitch" in acted
+    game.refresh_from_db()
+    assert game.status == TableStatus.OVER
+    assert game.results[0]["seat"] == "team-1" and game.results[0]["score"] == 16
+    assert game.moves.filter(undone_at__isnull=True).count() == clicks
+
+    for page in phones:
+        expect(page.get_by_role("heading", name="Final scores")).to_be_visible(timeout=WITHIN_2S)
+    expect(phones[0].get_by_text("Place 1 with 16 points")).to_be_visible()
+    expect(grid.locator(".grid-places")).to_contain_text("Team 1 16", timeout=WITHIN_2S)
+    screenshot(phones[0], "bb-device-phone-over")
+    screenshot(grid, "bb-projector-grid-over")
+    desk.reload()
+    screenshot(desk, "bb-teacher-dashboard-over")
+    session.refresh_from_db()
+    assert session.status == SessionStatus.PLAYING
+    assert console_errors.errors == []
