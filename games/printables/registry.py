@@ -14,8 +14,8 @@ from games.printables.layout import AVERY_5388, CUT_GRID_12, sheet_count
 
 BOT_BUILDERS = "Bot-Builders"
 THREE_LAWS = "3 Laws of Robotics"
-PLAIN = "Plain paper · Letter"
-AVERY = "Avery 5388 index cards · 3 × 5 in"
+PLAIN = "Plain Letter paper"
+AVERY = "Avery 5388 index cards"
 
 
 @dataclass(frozen=True, slots=True)
