@@ -234,3 +234,38 @@ def test_the_snapshot_follows_the_bench_at_each_revision(finished, team, binding
     assert saved.bench_snapshot["sense"] == "camera"
     assert saved.mission == "maze_runner"
     assert saved.updated_at <= timezone.now()
+
+
+def test_a_tabletop_table_uses_the_bench_recorded_by_the_card_picker(
+    open_session, students, device_client
+):
+    from games.models import TableMode
+
+    tabletop = make_table(open_session, students, teams=2)
+    team = tabletop.teams[0]
+    tabletop.game.mode = TableMode.TABLETOP
+    tabletop.game.state = {
+        "benches": {
+            team.seat: {
+                "sense": "thermometer",
+                "think": None,
+                "act": "water_pump",
+                "power": "solar_panel",
+                "mission": "garden_helper",
+            },
+            tabletop.teams[1].seat: dict.fromkeys(("sense", "think", "act", "power", "mission")),
+        }
+    }
+    tabletop.game.save()
+    assert services.teachback_initial(team) == {
+        "senses_with": "Thermometer",
+        "thinks_with": "",
+        "acts_with": "Water pump",
+        "powered_by": "Solar panel",
+        "because": "",
+    }
+    binding = device_client(open_session, tabletop.members[0]).binding
+    saved = services.teachback_submit(team=team, fields=GOOD_SENTENCE, by_device=binding)
+    saved.refresh_from_db()
+    assert saved.mission == "garden_helper"
+    assert saved.bench_snapshot["sense"] == "thermometer"
