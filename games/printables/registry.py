@@ -79,8 +79,9 @@ PRINTABLES: tuple[Printable, ...] = (
         slug="bot-builders-missions-glitches",
         game=BOT_BUILDERS,
         title="Missions + Glitches deck",
-        description="The 8 Missions (why the bot exists) and 8 Glitches (setbacks), plus two "
-        "rule cards in the spare slots.",
+        description=f"The {len(bb.cards_of_kind('mission'))} Missions (why the bot exists) and "
+        f"{len(bb.cards_of_kind('glitch'))} Glitches (setbacks), plus two rule cards in the "
+        "spare slots.",
         paper=AVERY,
         pages=sheet_count(len(bb.missions_glitches_deck()), AVERY_5388.per_sheet),
         template="printables/bot_builders_deck.html",
