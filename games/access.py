@@ -42,19 +42,22 @@ class DeviceSeat:
     tables start, or for a team not seated at a table)."""
 
     binding: DeviceBinding
-    team: Team
+    team: Team | None
     game: TableGame | None
 
     @property
     def seat(self) -> str:
-        return self.team.seat
+        return self.team.seat if self.team is not None else ""
 
 
 def get_device_seat(request: HttpRequest) -> DeviceSeat:
-    """The device's team and its table's game, for the device's play page (404 if not joined,
-    or not on a team yet)."""
+    """The device's team and its table's game, for the device's play page (404 if not joined;
+    no team yet is a waiting screen, not an error: the teacher may still be making teams)."""
     binding = get_device(request)
-    team = get_device_team(request, binding.session_id)
+    try:
+        team = get_device_team(request, binding.session_id)
+    except Http404:
+        return DeviceSeat(binding=binding, team=None, game=None)
     game = None
     if team.table_id is not None:
         game = (

@@ -11,7 +11,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import services
 from games.access import DeviceSeat, get_device_seat, get_game_for_device
-from games.views.screens import device_screen, waiting_screen
+from games.selectors import table_info
+from games.views.screens import device_screen, waiting_screen, with_names
 
 UNREADABLE = "That move could not be read. Tap one of the buttons again."
 
@@ -63,7 +64,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             error = str(exc)
     if not request.htmx:
         if error:
-            messages.error(request, error)
+            messages.error(request, with_names(error, table_info(ds.game).names))
         return redirect("games:device")
     # Re-read the table: the move (or another device's) changed it.
     return render_device(request, get_game_for_device(request, game_id), error=error)

@@ -49,6 +49,13 @@ def teachback_url(game: TableGame) -> str | None:
         return None
 
 
+def with_names(message: str, names: dict[str, str]) -> str:
+    """An engine's message speaks of seats ("team-2"); people know their team names."""
+    for seat in sorted(names, key=len, reverse=True):
+        message = message.replace(seat, names[seat])
+    return message
+
+
 def _display(game: TableGame):
     return get_engine(game.kind).display
 
@@ -82,7 +89,7 @@ def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
         "client_move_id": new_client_move_id(),
         "move_url": reverse("games:move", args=[game.pk]),
         "poll_url": poll_url(watch, {game.pk: game.version}),
-        "error": error,
+        "error": with_names(error, info.names),
         "screen_template": _template(game, "device"),
         "teachback_url": teachback_url(game) if info.is_over else None,
     }

@@ -125,3 +125,35 @@ def start_live_table(
     services.session_start_tables(session=session, by=teacher)
     game = redeal(TableGame.objects.get(table=table), **opts)
     return LiveTable(session=session, table=table, teams=made, game=game, devices=devices)
+
+
+def edit_state(game: TableGame, change) -> TableGame:
+    """Change the stored engine state with `change(engine_game)`, keeping it a valid game (the
+    engine's from_dict checks every card is in one place). Test set-up only."""
+    state = bot_builders.Game.from_dict(game.state)
+    change(state)
+    game.state = bot_builders.Game.from_dict(state.to_dict()).to_dict()
+    game.save(update_fields=["state"])
+    return game
+
+
+def take(state: bot_builders.Game, card_id: str) -> None:
+    """Take a card out of wherever it is (pile, discard, a hand), to be placed by the caller."""
+    for pile in (state.draw_pile, state.discard, *state.hands.values()):
+        if card_id in pile:
+            pile.remove(card_id)
+            return
+    raise AssertionError(f"{card_id} is not in a pile or a hand")
+
+
+def give_full_bot_but_mission(state: bot_builders.Game, seat: str = "team-1") -> None:
+    """`seat`'s four parts installed from its hand and Rescue rover in its hand."""
+    for card_id in HANDS[seat]:
+        take(state, card_id)
+        state.benches[seat][bot_builders.CARDS[card_id].slot] = card_id
+    take(state, "rescue_rover")
+    state.hands[seat] = ["rescue_rover"]
+    # The four parts left the hand: deal three more so the hand is not thin.
+    for card_id in ("ultrasonic_sensor", "timer_chip", "robot_arm"):
+        take(state, card_id)
+        state.hands[seat].append(card_id)

@@ -1,0 +1,182 @@
+"""The poll every live screen makes every 2 seconds: 204 with no database query while nothing
+changed, the re-drawn region (after the full permission check) once something did."""
+
+import re
+from html import unescape
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from games import live, services
+from tests.games.live_support import post_move, read_screen, start_live_table
+
+DRAW = {"type": "draw", "source": "deck"}
+
+
+@pytest.fixture
+def table(open_session, teacher, students, device_client):
+    return start_live_table(open_session, teacher, students, device_client)
+
+
+def poll_url_in(html: str) -> str:
+    return unescape(re.search(r'hx-get="([^"]+/poll/[^"]+)"', html).group(1))
+
+
+def page_poll(client: Client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return poll_url_in(response.content.decode())
+
+
+def move_once(table):
+    device = table.devices[0]
+    screen = read_screen(device.get(reverse("games:device")).content.decode())
+    post_move(device, table.game, DRAW, version=screen.version, move_id=screen.client_move_id)
+
+
+def test_unchanged_device_poll_answers_204_without_a_database_query(
+    table, django_assert_num_queries
+):
+    url = page_poll(table.devices[1], reverse("games:device"))
+    with django_assert_num_queries(0):
+        response = table.devices[1].get(url, headers={"HX-Request": "true"})
+    assert response.status_code == 204
+    assert response.content == b""
+
+
+@pytest.mark.parametrize("page", ["projector", "projector_grid", "teacher_tables"])
+def test_unchanged_teacher_screens_poll_without_a_database_query(
+    table, teacher_client, django_assert_num_queries, page
+):
+    arg = table.game.pk if page == "projector" else table.session.pk
+    url = page_poll(teacher_client, reverse(f"games:{page}", args=[arg]))
+    with django_assert_num_queries(0):
+        response = teacher_client.get(url)
+    assert response.status_code == 204
+
+
+def test_after_a_move_every_screen_gets_the_redrawn_region_with_the_new_version(
+    table, teacher_client
+):
+    device_url = page_poll(table.devices[1], reverse("games:device"))
+    grid_url = page_poll(teacher_client, reverse("games:projector_grid", args=[table.session.pk]))
+    move_once(table)
+    response = table.devices[1].get(device_url, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="live"')
+    assert "Team 1 drew from the draw pile." in html
+    assert poll_url_in(html) != device_url
+    grid = teacher_client.get(grid_url).content.decode()
+    assert "Team 1 drew from the draw pile." in grid
+    # The new poll URL is quiet again.
+    assert table.devices[1].get(poll_url_in(html)).status_code == 204
+
+
+def test_a_cache_miss_costs_one_query_and_fills_the_cache_again(table, django_assert_num_queries):
+    url = page_poll(table.devices[1], reverse("games:device"))
+    cache.delete(live.version_key(table.game.pk))
+    with django_assert_num_queries(1):
+        assert table.devices[1].get(url).status_code == 204
+    with django_assert_num_queries(0):
+        assert table.devices[1].get(url).status_code == 204
+    assert live.get_version(table.game.pk) == table.game.version
+
+
+def test_a_revoked_device_gets_empty_answers_then_is_refused_at_the_next_change(table):
+    device = table.devices[1]
+    url = page_poll(device, reverse("games:device"))
+    device.binding.revoked_at = timezone.now()
+    device.binding.save()
+    # Unchanged: the token alone answers, and a 204 carries nothing.
+    unchanged = device.get(url)
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    move_once(table)
+    assert device.get(url).status_code == 404
+
+
+def test_a_token_used_by_another_device_is_refused_once_the_table_changed(table):
+    url = page_poll(table.devices[1], reverse("games:device"))
+    move_once(table)
+    thief = table.devices[2]
+    response = thief.get(url)
+    assert response.status_code == 204
+    assert response.headers["HX-Refresh"] == "true"
+    assert "Team 1 drew" not in response.content.decode()
+
+
+def test_a_teacher_token_replayed_by_another_person_is_not_found(
+    table, teacher_client, other_teacher_client, outsider
+):
+    url = page_poll(teacher_client, reverse("games:projector", args=[table.game.pk]))
+    move_once(table)
+    assert other_teacher_client.get(url).status_code == 404
+    assert outsider.get(url).status_code == 404
+
+
+@pytest.mark.parametrize("token", ["", "garbage", "eyJ3IjoiZGV2aWNlIn0:1abc:forged"])
+def test_a_forged_or_garbled_token_asks_the_page_to_reload_and_shows_nothing(table, token):
+    response = table.devices[1].get(reverse("games:poll"), {"t": token, "v": "1.0"})
+    assert response.status_code == 204
+    assert response.headers["HX-Refresh"] == "true"
+
+
+def test_the_waiting_screen_reloads_itself_when_the_tables_start(
+    open_session, teacher, students, device_client, django_capture_on_commit_callbacks
+):
+    from tests.games.live_support import seat_teams
+
+    seat_teams(open_session, students, teams=2)
+    device = device_client(open_session, students[0])
+    response = device.get(reverse("games:device"))
+    assert "Get ready, Team 1!" in response.content.decode()
+    url = poll_url_in(response.content.decode())
+    assert device.get(url).status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        services.session_start_tables(session=open_session, by=teacher)
+    answer = device.get(url)
+    assert answer.status_code == 204 and answer.headers["HX-Refresh"] == "true"
+    assert 'class="turn-status' in device.get(reverse("games:device")).content.decode()
+
+
+def test_the_teacher_dashboard_redraws_when_its_clock_ticks(table, teacher_client, monkeypatch):
+    url = page_poll(teacher_client, reverse("games:teacher_tables", args=[table.session.pk]))
+    assert teacher_client.get(url).status_code == 204
+    real = live.time.time
+    monkeypatch.setattr(live.time, "time", lambda: real() + live.CLOCK_SECONDS)
+    assert teacher_client.get(url).status_code == 200
+
+
+def test_a_committed_move_bumps_the_cached_version_for_every_screen(
+    table, django_capture_on_commit_callbacks
+):
+    url = page_poll(table.devices[1], reverse("games:device"))
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        services.move_submit(
+            game_id=table.game.pk,
+            seat="team-1",
+            action=DRAW,
+            expected_version=table.game.version,
+            client_move_id="c1",
+        )
+    assert len(callbacks) == 1
+    assert live.get_version(table.game.pk) == table.game.version + 1
+    assert table.devices[1].get(url).status_code == 200
+
+
+def test_a_rolled_back_move_never_reaches_the_cache(table, django_capture_on_commit_callbacks):
+    with (
+        django_capture_on_commit_callbacks(execute=True) as callbacks,
+        pytest.raises(services.MoveRefused),
+    ):
+        services.move_submit(
+            game_id=table.game.pk,
+            seat="team-2",
+            action=DRAW,
+            expected_version=table.game.version,
+            client_move_id="c2",
+        )
+    assert callbacks == []
