@@ -177,7 +177,11 @@ else:
         }
     }
 
-CELERY_BROKER_URL = REDIS_URL or f"sqla+sqlite:///{VAR_DIR / 'celery-broker.sqlite3'}"
+CELERY_BROKER_URL = (
+    REDIS_URL
+    or os.environ.get("BOTBENCH_BROKER_URL")
+    or f"sqla+sqlite:///{VAR_DIR / 'celery-broker.sqlite3'}"
+)
 # Job rows in the database are the truth pages show; Celery keeps no results.
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
@@ -188,9 +192,10 @@ CELERY_WORKER_MAX_TASKS_PER_CHILD = env_int("CELERY_WORKER_MAX_TASKS_PER_CHILD",
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = False
 # Redis redelivers an unacknowledged task after this many seconds (a worker killed mid-render).
-CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600),
-}
+# The SQLAlchemy transport passes its options to create_engine, so it gets none.
+CELERY_BROKER_TRANSPORT_OPTIONS = (
+    {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600)} if REDIS_URL else {}
+)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("BOTBENCH_TIME_ZONE", "America/New_York")
@@ -213,17 +218,22 @@ STORAGES = {
     },
 }
 
-EMAIL_BACKEND = os.environ.get(
-    "DJANGO_EMAIL_BACKEND",
-    "django.core.mail.backends.console.EmailBackend"
-    if DEBUG
-    else "django.core.mail.backends.smtp.EmailBackend",
-)
-EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "localhost")
-EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 25)
-EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = env_secret("DJANGO_EMAIL_HOST_PASSWORD") or ""
-EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", False)
+# Django 6.1 mailers: the console in development, SMTP in production.
+if DEBUG and not os.environ.get("DJANGO_EMAIL_HOST"):
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+else:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": os.environ.get("DJANGO_EMAIL_HOST", "localhost"),
+                "port": env_int("DJANGO_EMAIL_PORT", 25),
+                "username": os.environ.get("DJANGO_EMAIL_HOST_USER", ""),
+                "password": env_secret("DJANGO_EMAIL_HOST_PASSWORD") or "",
+                "use_tls": env_bool("DJANGO_EMAIL_USE_TLS", False),
+            },
+        }
+    }
 DEFAULT_FROM_EMAIL = os.environ.get(
     "DJANGO_DEFAULT_FROM_EMAIL", "BotBench <noreply@botbench.local>"
 )
@@ -262,6 +272,12 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    # WeasyPrint narrates every layout step at INFO.
+    "loggers": {
+        "weasyprint": {"level": "WARNING"},
+        "weasyprint.progress": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
+    },
 }
 
 VAR_DIR.mkdir(parents=True, exist_ok=True)

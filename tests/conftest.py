@@ -35,6 +35,24 @@ def skip_or_fail(reason: str) -> None:
     pytest.skip(reason)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _private_embedded_broker(tmp_path_factory):
+    """Without Redis, tests use a broker file of their own so a `make run` worker on this
+    machine never takes their tasks. Worker subprocesses inherit it through the environment."""
+    if settings.REDIS_URL:
+        yield
+        return
+    from config.celery import app as celery_app
+
+    url = f"sqla+sqlite:///{tmp_path_factory.mktemp('broker') / 'broker.sqlite3'}"
+    previous = celery_app.conf.broker_url
+    celery_app.conf.broker_url = url
+    os.environ["BOTBENCH_BROKER_URL"] = url
+    yield
+    celery_app.conf.broker_url = previous
+    os.environ.pop("BOTBENCH_BROKER_URL", None)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_cache():
     """Each test sees an empty cache without flushing a shared one (Redis also holds the broker
@@ -163,3 +181,8 @@ def device_client() -> Callable[[Session, Student], Client]:
 def pytest_report_header(config) -> list[str]:
     db = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     return [f"botbench: database={db} broker={settings.CELERY_BROKER_URL.split(':', 1)[0]}"]
+
+
+def pytest_configure(config) -> None:
+    # Accounts are made by the dozen in tests; the production hasher would cost ~0.3 s each.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,34 @@
+from django.db import OperationalError
+from django.urls import reverse
+
+from config.celery import app as celery_app
+
+
+def test_healthz_reports_database_and_broker_up(client, db):
+    response = client.get(reverse("classroom:healthz"))
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "checks": {"database": "ok", "broker": "ok"}}
+
+
+def test_healthz_names_the_broker_when_it_is_down(client, db, monkeypatch):
+    # Nothing listens on port 1: a real refused connection, not a mock.
+    monkeypatch.setattr(celery_app.conf, "broker_url", "redis://127.0.0.1:1/0")
+    response = client.get(reverse("classroom:healthz"))
+    assert response.status_code == 503
+    body = response.json()
+    assert body["checks"] == {"database": "ok", "broker": "down"}
+    assert set(body["failing"]) == {"broker"}
+
+
+def test_healthz_names_the_database_when_it_is_down(client, db, monkeypatch):
+    from django.db import connection
+
+    def refuse(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(connection, "cursor", refuse)
+        response = client.get(reverse("classroom:healthz"))
+    assert response.status_code == 503
+    assert response.json()["checks"]["database"] == "down"
+    assert "connection refused" in response.json()["failing"]["database"]
