@@ -63,6 +63,8 @@ def redeal(game: TableGame, **options) -> TableGame:
     game.options = options
     game.state = bot_builders.new_game(game.seats, seed=game.seed, **options).to_dict()
     game.save(update_fields=["options", "state"])
+    # Robots that moved first in the random deal: their moves belong to that deal, not this one.
+    game.moves.all().delete()
     return game
 
 
