@@ -186,3 +186,15 @@ def pytest_report_header(config) -> list[str]:
 def pytest_configure(config) -> None:
     # Accounts are made by the dozen in tests; the production hasher would cost ~0.3 s each.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:
+    """Under CI a skipped test is a failed requirement, whatever skipped it."""
+    if not require_all():
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = reporter.stats.get("skipped", []) if reporter else []
+    if skipped and session.exitstatus == 0:
+        names = ", ".join(report.nodeid for report in skipped[:10])
+        print(f"\nBOTBENCH_REQUIRE_ALL: {len(skipped)} test(s) skipped: {names}")
+        session.exitstatus = 1

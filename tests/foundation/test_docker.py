@@ -1,0 +1,79 @@
+"""No Docker engine runs here, so the compose file is checked against the project itself: every
+command it runs exists, and every variable it sets is one the settings read."""
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from django.urls import resolve
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPOSE = ROOT / "docker" / "compose.yaml"
+SETTINGS_SOURCE = (ROOT / "config" / "settings.py").read_text()
+
+
+@pytest.fixture(scope="module")
+def compose() -> dict:
+    return yaml.safe_load(COMPOSE.read_text())
+
+
+def _env_names_read_by_settings() -> set[str]:
+    direct = set(re.findall(r'os\.environ\.get\(\s*"([A-Z0-9_]+)"', SETTINGS_SOURCE))
+    helpers = set(re.findall(r'env_(?:bool|int|list)\(\s*"([A-Z0-9_]+)"', SETTINGS_SOURCE))
+    secrets = set(re.findall(r'env_secret\(\s*"([A-Z0-9_]+)"', SETTINGS_SOURCE))
+    return direct | helpers | secrets | {f"{name}_FILE" for name in secrets}
+
+
+def test_compose_has_web_worker_database_and_redis_with_health_checks(compose):
+    services = compose["services"]
+    assert {"web", "worker", "db", "redis"} <= set(services)
+    for name in ("web", "worker", "db", "redis"):
+        assert "healthcheck" in services[name], f"{name} has no health check"
+    assert {"pgdata", "redisdata", "media"} <= set(compose["volumes"])
+    assert "pgdata:/var/lib/postgresql/data" in services["db"]["volumes"]
+
+
+def test_every_variable_compose_sets_is_read_by_the_settings(compose):
+    known = _env_names_read_by_settings()
+    for name in ("web", "worker", "migrate"):
+        environment = compose["services"][name]["environment"]
+        unknown = set(environment) - known
+        assert not unknown, f"{name} sets variables the settings never read: {sorted(unknown)}"
+
+
+def test_every_command_compose_runs_exists_in_the_project(compose):
+    services = compose["services"]
+    web = services["web"]["command"]
+    assert web[0] == "gunicorn"
+    module, attribute = web[1].split(":")
+    assert (ROOT / (module.replace(".", "/") + ".py")).exists()
+    assert f"{attribute} = " in (ROOT / "config" / "wsgi.py").read_text()
+
+    worker = services["worker"]["command"]
+    assert worker[:3] == ["celery", "-A", "config"]
+    assert (ROOT / "config" / "celery.py").exists()
+
+    migrate = services["migrate"]["command"]
+    assert migrate[:2] == ["python", "manage.py"]
+    assert (ROOT / "manage.py").exists()
+
+    dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
+    assert "libpango" in dockerfile  # WeasyPrint's system libraries
+    assert "pip install ." in dockerfile
+
+
+def test_the_web_health_check_probes_a_real_url(compose):
+    probe = compose["services"]["web"]["healthcheck"]["test"]
+    url = probe[-1]
+    path = "/" + url.split("/", 3)[3]
+    assert resolve(path).url_name == "healthz"
+
+
+def test_gunicorn_and_celery_are_installed():
+    venv_bin = Path(shutil.which("python") or "").parent
+    for tool in ("gunicorn", "celery"):
+        assert (
+            shutil.which(tool) or (venv_bin / tool).exists() or (ROOT / ".venv/bin" / tool).exists()
+        )
