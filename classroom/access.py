@@ -6,7 +6,17 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 
 from classroom.devices import current_binding
-from classroom.models import Classroom, DeviceBinding, Role, School, Session, Team, User
+from classroom.models import (
+    Classroom,
+    DeviceBinding,
+    Role,
+    School,
+    Session,
+    Student,
+    Table,
+    Team,
+    User,
+)
 
 
 def _adult(request: HttpRequest) -> User:
@@ -96,3 +106,72 @@ def get_device_team(request: HttpRequest, session_pk: int | None = None) -> Team
     if team is None:
         raise Http404("You are not on a team yet: wait for your teacher.")
     return team
+
+
+def can_edit_class(user: User, classroom: Classroom) -> bool:
+    """For templates: show write controls only to the class's teacher (views still check)."""
+    return user.is_authenticated and user.is_active and classroom.teacher_id == user.pk
+
+
+def get_student_for_viewer(request: HttpRequest, pk: int) -> Student:
+    user = _adult(request)
+    try:
+        return (
+            Student.objects.select_related("classroom__school", "classroom__teacher")
+            .filter(classroom__in=classes_visible_to(user))
+            .get(pk=pk)
+        )
+    except Student.DoesNotExist:
+        raise Http404("No such student.") from None
+
+
+def get_student_for_teacher(request: HttpRequest, pk: int) -> Student:
+    student = get_student_for_viewer(request, pk)
+    if student.classroom.teacher_id != request.user.pk:
+        raise PermissionDenied("Only the class's teacher can change its roster.")
+    return student
+
+
+def get_student_for_admin(request: HttpRequest, pk: int) -> Student:
+    """Exporting a student's data is the school administrator's job."""
+    student = get_student_for_viewer(request, pk)
+    if request.user.role != Role.ADMINISTRATOR:
+        raise PermissionDenied("Only the school's administrators can export a student's data.")
+    return student
+
+
+def get_teacher_for_admin(request: HttpRequest, pk: int) -> User:
+    school = require_school_admin(request)
+    try:
+        return User.objects.get(pk=pk, school=school, role=Role.TEACHER)
+    except User.DoesNotExist:
+        raise Http404("No such teacher.") from None
+
+
+def get_session_team(session: Session, pk: int) -> Team:
+    """A team of a session the caller has already been allowed into."""
+    try:
+        return session.teams.get(pk=pk)
+    except Team.DoesNotExist:
+        raise Http404("No such team in this session.") from None
+
+
+def get_session_table(session: Session, pk: int) -> Table:
+    try:
+        return session.tables.get(pk=pk)
+    except Table.DoesNotExist:
+        raise Http404("No such table in this session.") from None
+
+
+def get_session_student(session: Session, pk: int) -> Student:
+    try:
+        return session.classroom.students.get(pk=pk)
+    except Student.DoesNotExist:
+        raise Http404("No such student in this class.") from None
+
+
+def get_session_device(session: Session, pk: int) -> DeviceBinding:
+    try:
+        return session.devices.select_related("session__classroom").get(pk=pk)
+    except DeviceBinding.DoesNotExist:
+        raise Http404("No such device in this session.") from None

@@ -55,7 +55,10 @@ class TableInfo:
 
 def teams_by_table(table_ids: list[int]) -> dict[int, list[Team]]:
     teams: dict[int, list[Team]] = {}
-    for team in Team.objects.filter(table_id__in=table_ids).order_by("seat_position", "number"):
+    rows = Team.objects.filter(table_id__in=table_ids).only(
+        "table_id", "number", "name", "is_robot", "seat_position"
+    )
+    for team in rows.order_by("seat_position", "number"):
         teams.setdefault(team.table_id, []).append(team)
     return teams
 
@@ -92,22 +95,27 @@ def session_tables(session: Session) -> list[tuple[TableGame, TableInfo]]:
     return [(game, table_info(game, teams.get(game.table_id, []))) for game in games]
 
 
-def seat_view(game: TableGame, seat: str | None) -> dict:
-    """What `seat` may see (None: the public view). Tabletop tables show recorded benches."""
+def seat_screen(game: TableGame, seat: str | None) -> tuple[dict, list[dict]]:
+    """What `seat` may see (None: the public view) and the actions it may take now, from one
+    load of the state. Tabletop tables show the recorded benches and offer no actions."""
     if game.mode == TableMode.TABLETOP:
-        return {"seats": list(game.seats), "benches": dict(game.state.get("benches", {}))}
-    return get_engine(game.kind).load(game.state).view(seat)
+        return {"seats": list(game.seats), "benches": dict(game.state.get("benches", {}))}, []
+    state = get_engine(game.kind).load(game.state)
+    playing = game.status == TableStatus.PLAYING and seat is not None
+    return state.view(seat), state.legal_actions(seat) if playing else []
+
+
+def seat_view(game: TableGame, seat: str | None) -> dict:
+    return seat_screen(game, seat)[0]
 
 
 def legal_actions(game: TableGame, seat: str) -> list[dict]:
-    if game.mode != TableMode.LIVE or game.status != TableStatus.PLAYING:
-        return []
-    return get_engine(game.kind).load(game.state).legal_actions(seat)
+    return seat_screen(game, seat)[1]
 
 
 def recent_moves(game: TableGame, limit: int = 6) -> list[Move]:
     """The last live moves, newest first (their events are public by the engines' contract)."""
-    return list(live_moves(game).order_by("-seq")[:limit])
+    return list(live_moves(game).only("seq", "seat", "events").order_by("-seq")[:limit])
 
 
 def current_seat(game: TableGame) -> str | None:

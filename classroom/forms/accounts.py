@@ -44,3 +44,34 @@ class TeacherSignupForm(forms.Form):
             except forms.ValidationError as exc:
                 self.add_error("password", exc)
         return cleaned
+
+
+class InviteForm(forms.Form):
+    email = forms.EmailField(
+        label="Teacher's e-mail", widget=forms.EmailInput(attrs={"autocomplete": "off"})
+    )
+
+
+class InvitationAcceptForm(forms.Form):
+    display_name = forms.CharField(label="Your name", max_length=120)
+    password = forms.CharField(
+        label="Password",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=password_validation.password_validators_help_text_html(),
+    )
+
+    def __init__(self, *args, email: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.email = email
+
+    def clean(self):
+        cleaned = super().clean()
+        password = cleaned.get("password")
+        if password:
+            candidate = User(email=self.email, display_name=cleaned.get("display_name", ""))
+            try:
+                password_validation.validate_password(password, candidate)
+            except forms.ValidationError as exc:
+                self.add_error("password", exc)
+        return cleaned

@@ -20,7 +20,7 @@ from classroom.services.classes import (
     student_delete,
     student_update,
 )
-from classroom.services.devices import device_join, device_seen, device_unbind
+from classroom.services.devices import device_join, device_leave, device_seen, device_unbind
 from classroom.services.errors import ServiceError
 from classroom.services.sessions import (
     session_close,
@@ -47,6 +47,7 @@ __all__ = [
     "class_unarchive",
     "class_update",
     "device_join",
+    "device_leave",
     "device_seen",
     "device_unbind",
     "invitation_accept",

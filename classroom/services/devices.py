@@ -58,3 +58,10 @@ def device_seen(*, binding: DeviceBinding) -> None:
     if (now - binding.last_seen_at).total_seconds() >= 60:
         DeviceBinding.objects.filter(pk=binding.pk).update(last_seen_at=now)
         binding.last_seen_at = now
+
+
+def device_leave(*, binding: DeviceBinding) -> None:
+    """A student leaves from their own device (\"Not you?\"): the name is free again."""
+    DeviceBinding.objects.filter(pk=binding.pk, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )

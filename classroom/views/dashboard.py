@@ -2,10 +2,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from classroom import access
+from classroom import selectors
 
 
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    classes = access.classes_visible_to(request.user).filter(archived_at__isnull=True)
-    return render(request, "classroom/dashboard.html", {"classes": classes})
+    user = request.user
+    context = {
+        "classes": selectors.classes_with_counts(user, archived=False),
+        "upcoming": selectors.sessions_upcoming(user)[:20],
+        "to_review": selectors.sessions_awaiting_assessment(user)[:20],
+        "is_admin": user.is_school_admin,
+    }
+    return render(request, "classroom/dashboard.html", context)

@@ -21,8 +21,8 @@ from games.models import TableGame
 from games.selectors import (
     TableInfo,
     current_seat,
-    legal_actions,
     recent_moves,
+    seat_screen,
     seat_view,
     session_tables,
     table_info,
@@ -70,8 +70,7 @@ def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
     game = ds.game
     assert game is not None
     info = table_info(game)
-    view = seat_view(game, ds.seat)
-    actions = legal_actions(game, ds.seat)
+    view, actions = seat_screen(game, ds.seat)
     display = _display(game)
     watch = live.Watch(
         live.DEVICE, game.session_id, (game.pk,), seat=ds.seat, binding_id=ds.binding.pk

@@ -1,0 +1,20 @@
+from classroom.forms.accounts import (
+    EmailLoginForm,
+    InvitationAcceptForm,
+    InviteForm,
+    TeacherSignupForm,
+)
+from classroom.forms.classes import ClassForm, CsvRosterForm, PasteRosterForm, StudentForm
+from classroom.forms.sessions import SessionForm
+
+__all__ = [
+    "ClassForm",
+    "CsvRosterForm",
+    "EmailLoginForm",
+    "InvitationAcceptForm",
+    "InviteForm",
+    "PasteRosterForm",
+    "SessionForm",
+    "StudentForm",
+    "TeacherSignupForm",
+]

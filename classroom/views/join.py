@@ -1,0 +1,110 @@
+"""Students' devices: the join page (room code, then name), and the device's own page that
+waits for the tables to start. No account: the device holds a signed cookie."""
+
+import re
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from classroom import selectors, services, throttle
+from classroom.devices import clear_device_cookie, current_binding, set_device_cookie
+from classroom.models import Session, SessionStatus
+from classroom.models.sessions import ROOM_CODE_LENGTH
+from classroom.views.sessions import optional_url
+
+_NOT_CODE = re.compile(r"[\s\-]")
+TOO_MANY = "Too many tries. Wait a few minutes and try again."
+
+
+def normalise_code(raw: str) -> str:
+    """Room codes are typed on phones: ignore case, spaces and dashes."""
+    return _NOT_CODE.sub("", raw).upper()[: ROOM_CODE_LENGTH * 2]
+
+
+def _find_session(code: str) -> Session | None:
+    if len(code) != ROOM_CODE_LENGTH:
+        return None
+    return (
+        Session.objects.select_related("classroom")
+        .filter(room_code=code, status__in=[SessionStatus.OPEN, SessionStatus.PLAYING])
+        .first()
+    )
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest) -> HttpResponse:
+    current = current_binding(request)
+    raw = request.POST.get("code") if request.method == "POST" else request.GET.get("code")
+    context: dict = {"current": current, "code": "", "error": ""}
+    if raw is None:
+        return render(request, "classroom/join.html", context)
+    if throttle.join_blocked(request):
+        context["error"] = TOO_MANY
+        return render(request, "classroom/join.html", context, status=429)
+    code = normalise_code(raw)
+    context["code"] = code
+    session = _find_session(code)
+    if session is None:
+        throttle.note_join_miss(request)
+        context["error"] = (
+            f"No game is open with the code “{code}”. Check the code on the board and try again."
+            if code
+            else "Type the room code shown on the board."
+        )
+        return render(request, "classroom/join.html", context, status=400 if code else 200)
+    context["session"] = session
+    context["students"] = selectors.joinable_students(session, current)
+    if request.method == "POST" and "student" in request.POST:
+        chosen = next(
+            (s for s in context["students"] if str(s.pk) == request.POST["student"]), None
+        )
+        if chosen is None:
+            context["error"] = "That name is not free. Pick your own name from the list."
+            return render(request, "classroom/join.html", context, status=400)
+        try:
+            binding = services.device_join(session=session, student=chosen, current=current)
+        except services.ServiceError as exc:
+            context["error"] = str(exc)
+            return render(request, "classroom/join.html", context, status=409)
+        response = redirect("classroom:device_home")
+        set_device_cookie(response, binding, secure=request.is_secure())
+        return response
+    return render(request, "classroom/join.html", context)
+
+
+@never_cache
+def device_home(request: HttpRequest) -> HttpResponse:
+    """The device's own page. Its htmx poll answers with the waiting region, or sends the
+    device on to the game once the teacher has started the tables."""
+    binding = current_binding(request)
+    if binding is None:
+        if request.htmx:
+            return HttpResponseClientRedirect(reverse("classroom:join"))
+        return redirect("classroom:join")
+    services.device_seen(binding=binding)
+    session = binding.session
+    game_url = optional_url("games:device") if session.status == SessionStatus.PLAYING else None
+    if game_url:
+        return HttpResponseClientRedirect(game_url) if request.htmx else redirect(game_url)
+    team, mates = selectors.device_teammates(binding)
+    context = {"binding": binding, "session": session, "team": team, "mates": mates}
+    if request.htmx:
+        return render(request, "classroom/device_home.html#waiting", context)
+    return render(request, "classroom/device_home.html", context)
+
+
+@require_POST
+def device_leave(request: HttpRequest) -> HttpResponse:
+    binding = current_binding(request)
+    if binding is not None:
+        services.device_leave(binding=binding)
+        messages.info(request, f"{binding.student.name} left this device.")
+    response = redirect("classroom:join")
+    clear_device_cookie(response)
+    return response

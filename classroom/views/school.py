@@ -1,0 +1,80 @@
+"""Administrators: the school page (read-only), inviting and (de)activating teachers; and the
+invitation page where an invited teacher creates an account."""
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from classroom import access, selectors, services
+from classroom.forms import InvitationAcceptForm, InviteForm
+from classroom.models import Invitation
+
+
+@login_required
+def school(request: HttpRequest) -> HttpResponse:
+    school = access.require_school_admin(request)
+    context = {"school": school, **selectors.school_overview(school), "invite_form": InviteForm()}
+    return render(request, "classroom/school.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def teacher_invite(request: HttpRequest) -> HttpResponse:
+    school = access.require_school_admin(request)
+    form = InviteForm(request.POST or None)
+    invitation, link = None, None
+    if request.method == "POST" and form.is_valid():
+        try:
+            invitation = services.invitation_create(
+                school=school,
+                email=form.cleaned_data["email"],
+                by=request.user,
+                base_url=request.build_absolute_uri("/"),
+            )
+        except services.ServiceError as exc:
+            form.add_error("email", str(exc))
+        else:
+            link = services.invitation_link(invitation, base_url=request.build_absolute_uri("/"))
+            form = InviteForm()
+    status = 400 if form.errors else 200
+    context = {"school": school, "form": form, "invitation": invitation, "link": link}
+    return render(request, "classroom/teacher_invite.html", context, status=status)
+
+
+@login_required
+@require_POST
+def teacher_set_active(request: HttpRequest, pk: int) -> HttpResponse:
+    teacher = access.get_teacher_for_admin(request, pk)
+    active = request.POST.get("active") == "1"
+    try:
+        services.teacher_set_active(teacher=teacher, active=active, by=request.user)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        state = "can log in again" if active else "is deactivated and can no longer log in"
+        messages.success(request, f"{teacher} {state}.")
+    return redirect("classroom:school")
+
+
+@require_http_methods(["GET", "POST"])
+def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
+    # Public by design: the unguessable token in the link is the permission.
+    invitation = Invitation.objects.select_related("school").filter(token=token).first()
+    if invitation is None or not invitation.is_usable:
+        return render(request, "registration/invitation_invalid.html", status=404)
+    form = InvitationAcceptForm(request.POST or None, email=invitation.email)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.invitation_accept(token=token, **form.cleaned_data)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome to {invitation.school.name}!")
+            return redirect("classroom:dashboard")
+    status = 400 if form.errors else 200
+    context = {"form": form, "invitation": invitation}
+    return render(request, "registration/invitation_accept.html", context, status=status)

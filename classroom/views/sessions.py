@@ -1,0 +1,178 @@
+"""Sessions: planning, the setup page (presence, teams, tables, devices), opening, the lobby
+on the projector, and closing."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from classroom import access, selectors, services
+from classroom.forms import SessionForm
+from classroom.models import Session, SessionStatus
+from classroom.qr import qr_svg
+from classroom.tables import seat_limits
+
+
+def optional_url(name: str, *args) -> str | None:
+    """A URL another app may or may not provide yet (the games app's start-tables page)."""
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return None
+
+
+def join_link(request: HttpRequest, session: Session) -> str:
+    return request.build_absolute_uri(f"{reverse('classroom:join')}?code={session.room_code}")
+
+
+def setup_context(request: HttpRequest, session: Session) -> dict:
+    teams = selectors.session_teams(session)
+    tables = selectors.session_tables(session)
+    editable = access.can_edit_class(request.user, session.classroom)
+    return {
+        "session": session,
+        "can_edit": editable,
+        "teams_editable": editable and session.status in (SessionStatus.DRAFT, SessionStatus.OPEN),
+        "roster": selectors.class_roster(session.classroom),
+        "present_ids": set(session.present.values_list("pk", flat=True)),
+        "teams": teams,
+        "human_teams": [team for team in teams if not team.is_robot],
+        "tables": tables,
+        "unseated": [team for team in teams if team.table_id is None],
+        "without_team": selectors.students_without_team(session),
+        "problems": selectors.session_table_problems(session, tables, teams),
+        "limits": seat_limits(session.game, session.variant),
+        "devices": selectors.session_devices(session),
+        "start_tables_url": optional_url("games:start_tables", session.pk),
+    }
+
+
+def render_setup(request: HttpRequest, session: Session) -> HttpResponse:
+    """After a change: the setup region again for htmx, the whole page by redirect otherwise."""
+    if request.htmx:
+        session.refresh_from_db()
+        return render(
+            request, "classroom/session_detail.html#setup", setup_context(request, session)
+        )
+    return redirect(session)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_create(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = access.get_class_for_teacher(request, pk)
+    form = SessionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = services.session_create(
+                classroom=classroom, by=request.user, **form.cleaned_data
+            )
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Session planned. Mark who is present, then make teams.")
+            return redirect(session)
+    status = 400 if form.is_bound else 200
+    context = {"form": form, "classroom": classroom, "session": None}
+    return render(request, "classroom/session_form.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    session = access.get_session_for_teacher(request, pk)
+    initial = {
+        field: getattr(session, field)
+        for field in ["date", "title", "game", "variant", "skip_first_round", "team_size"]
+    }
+    form = SessionForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.session_update(session=session, by=request.user, **form.cleaned_data)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Session saved.")
+            return redirect(session)
+    status = 400 if form.is_bound else 200
+    context = {"form": form, "classroom": session.classroom, "session": session}
+    return render(request, "classroom/session_form.html", context, status=status)
+
+
+@login_required
+def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    session = access.get_session_for_viewer(request, pk)
+    return render(request, "classroom/session_detail.html", setup_context(request, session))
+
+
+@login_required
+@require_POST
+def session_presence(request: HttpRequest, pk: int) -> HttpResponse:
+    session = access.get_session_for_teacher(request, pk)
+    if request.POST.get("all") == "1":
+        ids = list(session.classroom.students.values_list("pk", flat=True))
+    else:
+        try:
+            ids = [int(value) for value in request.POST.getlist("present")]
+        except ValueError:
+            ids = None
+    try:
+        if ids is None:
+            raise services.ServiceError("Some of those students are not in this class.")
+        services.session_set_present(session=session, student_ids=ids, by=request.user)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"{len(ids)} present.")
+    return render_setup(request, session)
+
+
+@login_required
+@require_POST
+def session_open(request: HttpRequest, pk: int) -> HttpResponse:
+    session = access.get_session_for_teacher(request, pk)
+    try:
+        session = services.session_open(session=session, by=request.user)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+        return redirect(session)
+    return redirect("classroom:session_lobby", session.pk)
+
+
+@login_required
+@require_POST
+def session_close(request: HttpRequest, pk: int) -> HttpResponse:
+    session = access.get_session_for_teacher(request, pk)
+    services.session_close(session=session, by=request.user)
+    messages.success(request, "Session closed: the room code no longer works.")
+    return redirect(session)
+
+
+@login_required
+def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
+    """The projector page. Its htmx poll re-renders only the list of who has joined."""
+    session = access.get_session_for_teacher(request, pk)
+    context = {
+        "session": session,
+        "lobby": selectors.lobby_teams(session),
+        "start_tables_url": optional_url("games:start_tables", session.pk),
+    }
+    if request.htmx:
+        return render(request, "classroom/session_lobby.html#joined", context)
+    if session.room_code:
+        link = join_link(request, session)
+        context["join_link"] = link
+        context["qr"] = qr_svg(link, label=f"QR code of the join link for room {session.room_code}")
+    return render(request, "classroom/session_lobby.html", context)
+
+
+@login_required
+@require_POST
+def device_unbind(request: HttpRequest, pk: int, device_pk: int) -> HttpResponse:
+    session = access.get_session_for_teacher(request, pk)
+    binding = access.get_session_device(session, device_pk)
+    services.device_unbind(binding=binding, by=request.user)
+    messages.success(request, f"{binding.student.name}'s name is free: they can join again.")
+    return render_setup(request, session)
