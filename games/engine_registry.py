@@ -14,6 +14,7 @@ from typing import Any
 
 from classroom.models import GameKind, Variant
 from games.display import bot_builders as bot_builders_display
+from games.display import three_laws as three_laws_display
 from games.engines import bot_builders, three_laws
 
 
@@ -121,6 +122,7 @@ ENGINES: dict[str, Engine] = {
         kind=GameKind.THREE_LAWS.value,
         module=three_laws,
         options_for=_three_laws_options,
+        display=three_laws_display,
         facilitator=three_laws.FACILITATOR,
     ),
 }

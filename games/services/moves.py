@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 
 from classroom.models import DeviceBinding, User
+from classroom.services.sessions import require_session_teacher
 from games.engine_registry import Engine, get_engine
 from games.engines import IllegalAction
 from games.models import Move, TableGame, TableMode, TableStatus
@@ -46,6 +47,23 @@ def ensure_version(game: TableGame, expected_version: int) -> None:
         raise MoveRefused(STALE_MESSAGE, reason=MoveRefused.STALE)
 
 
+def ensure_seat(
+    game: TableGame,
+    engine: Engine,
+    seat: str,
+    *,
+    by_device: DeviceBinding | None,
+    by_teacher: User | None,
+) -> None:
+    """The facilitator's seat (3 Laws) is the class's teacher's alone: never a device's."""
+    if engine.facilitator is not None and seat == engine.facilitator:
+        if by_device is not None or by_teacher is None:
+            raise MoveRefused("Only the teacher runs the game.", reason=MoveRefused.INVALID)
+        require_session_teacher(game.session, by_teacher, "run this table")
+    elif seat not in game.seats:
+        raise MoveRefused("That team does not play at this table.", reason=MoveRefused.INVALID)
+
+
 def move_submit(
     *,
     game_id: int,
@@ -58,9 +76,10 @@ def move_submit(
 ) -> MoveOutcome:
     """Apply `action` for `seat` on the version of the table the person saw.
 
-    The seat must already be checked by the caller (games.access). A repeated `client_move_id`
-    returns the first outcome unchanged; a stale `expected_version`, a paused or finished table,
-    or an action the engine refuses raise MoveRefused and change nothing.
+    The seat must already be checked by the caller (games.access); the facilitator's seat is
+    accepted only `by_teacher`, the class's own teacher (`ensure_seat`). A repeated
+    `client_move_id` returns the first outcome unchanged; a stale `expected_version`, a paused or
+    finished table, or an action the engine refuses raise MoveRefused and change nothing.
     """
     if not client_move_id or len(client_move_id) > CLIENT_MOVE_ID_MAX:
         raise MoveRefused("That move could not be read: reload the page.", reason="invalid")
@@ -77,6 +96,7 @@ def move_submit(
             )
         ensure_version(game, expected_version)
         engine = get_engine(game.kind)
+        ensure_seat(game, engine, seat, by_device=by_device, by_teacher=by_teacher)
         state = engine.load(game.state)
         try:
             events = state.apply(seat, action)

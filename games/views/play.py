@@ -30,7 +30,7 @@ def device(request: HttpRequest) -> HttpResponse:
     return render_device(request, get_device_seat(request))
 
 
-def _read_move(request: HttpRequest) -> tuple[dict, int, str] | None:
+def read_move(request: HttpRequest) -> tuple[dict, int, str] | None:
     try:
         action = json.loads(request.POST["action"])
         version = int(request.POST["version"])
@@ -46,7 +46,7 @@ def _read_move(request: HttpRequest) -> tuple[dict, int, str] | None:
 def move(request: HttpRequest, game_id: int) -> HttpResponse:
     ds = get_game_for_device(request, game_id)
     error = ""
-    parsed = _read_move(request)
+    parsed = read_move(request)
     if parsed is None:
         error = UNREADABLE
     else:

@@ -13,6 +13,18 @@ from django.views.decorators.http import require_GET
 from games.access import get_game_for_viewer, get_session_for_viewer
 from games.views.screens import grid_screen, projector_screen
 
+# The `screen` a control was posted from, when it is the one-table projector page.
+PROJECTOR = "projector"
+
+
+def render_projector(
+    request: HttpRequest, game_id: int, *, notice: str = "", error: str = ""
+) -> HttpResponse:
+    """The projector's live region after a control made from it (re-read: the table moved)."""
+    game = get_game_for_viewer(request, game_id)
+    context = projector_screen(game, request.user.pk, notice=notice, error=error)
+    return render(request, "games/projector.html#live", context)
+
 
 @require_GET
 def projector(request: HttpRequest, game_id: int) -> HttpResponse:

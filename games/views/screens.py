@@ -21,6 +21,7 @@ from games.models import TableGame
 from games.selectors import (
     TableInfo,
     current_seat,
+    legal_actions,
     recent_moves,
     seat_screen,
     seat_view,
@@ -123,11 +124,39 @@ def public_table(game: TableGame, info: TableInfo, *, events: int = 5) -> dict:
     }
 
 
-def projector_screen(game: TableGame, user_id: int) -> dict:
+def facilitator_controls(game: TableGame, info: TableInfo, view: dict | None = None) -> dict:
+    """The teacher's own moves in a game with a facilitator seat (3 Laws: advance a phase, void
+    a call) as buttons, with the template drawing them; empty for other games. Only for the
+    class's teacher: the caller checks that."""
+    engine = get_engine(game.kind)
+    if engine.facilitator is None or engine.display is None or info.is_tabletop:
+        return {}
+    if view is None:
+        view = seat_view(game, None)
+    actions = legal_actions(game, engine.facilitator)
+    return {
+        "facilitator_buttons": engine.display.facilitator_buttons(view, actions, info.names),
+        "facilitator_status": engine.display.status_line(view),
+        "facilitator_template": _template(game, "facilitator"),
+        "facilitate_url": reverse("games:facilitate", args=[game.pk]),
+        "client_move_id": new_client_move_id(),
+    }
+
+
+def projector_screen(game: TableGame, user_id: int, *, notice: str = "", error: str = "") -> dict:
     info = table_info(game)
     watch = live.Watch(live.PROJECTOR, game.session_id, (game.pk,), user_id=user_id)
     context = public_table(game, info)
-    context.update(session=game.session, poll_url=poll_url(watch, {game.pk: game.version}))
+    can_control = game.session.classroom.teacher_id == user_id
+    context.update(
+        session=game.session,
+        poll_url=poll_url(watch, {game.pk: game.version}),
+        can_control=can_control,
+        notice=notice,
+        error=error,
+    )
+    if can_control:
+        context.update(facilitator_controls(game, info, context["view"]))
     return context
 
 
@@ -155,16 +184,19 @@ def dashboard_screen(
     rows = []
     for game, info in tables:
         seat = current_seat(game)
-        rows.append(
-            {
-                "table": info,
-                "current_name": info.name(seat) if seat else "",
-                "current_is_robot": seat in info.robots,
-                "age": _age(info),
-                "recorded": len(recorded_seats(game)) if info.is_tabletop else None,
-                "has_moves": game.last_move_at is not None,
-            }
-        )
+        engine = get_engine(game.kind)
+        row = {
+            "table": info,
+            "current_name": info.name(seat) if seat else "",
+            "current_is_robot": seat in info.robots,
+            "age": _age(info),
+            "recorded": len(recorded_seats(game)) if info.is_tabletop else None,
+            "has_moves": game.last_move_at is not None,
+            "can_end_now": info.is_tabletop or engine.results_now is not None,
+        }
+        if can_control and not info.is_over:
+            row.update(facilitator_controls(game, info))
+        rows.append(row)
     watch = live.Watch(
         live.TEACHER, session.pk, tuple(game.pk for game, _ in tables), user_id=user_id
     )

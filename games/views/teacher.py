@@ -22,6 +22,7 @@ from games.access import (
 from games.engine_registry import get_engine
 from games.models import TableMode
 from games.selectors import replay_view, table_info
+from games.views.projector import PROJECTOR, render_projector
 from games.views.screens import dashboard_screen
 
 UNREADABLE = "That request could not be read: reload the page and try again."
@@ -44,7 +45,7 @@ def start_tables(request: HttpRequest, session_pk: int) -> HttpResponse:
     return redirect(target)
 
 
-def _render_dashboard(request: HttpRequest, session, *, notice: str = "", error: str = ""):
+def render_dashboard(request: HttpRequest, session, *, notice: str = "", error: str = ""):
     can_control = session.classroom.teacher_id == request.user.pk
     context = dashboard_screen(
         session, request.user.pk, can_control=can_control, notice=notice, error=error
@@ -56,7 +57,7 @@ def _render_dashboard(request: HttpRequest, session, *, notice: str = "", error:
 @require_GET
 def teacher_tables(request: HttpRequest, session_pk: int) -> HttpResponse:
     session = get_session_for_viewer(request, session_pk)
-    return _render_dashboard(request, session)
+    return render_dashboard(request, session)
 
 
 CONTROLS: dict[str, tuple[Callable, str]] = {
@@ -70,7 +71,8 @@ CONTROLS: dict[str, tuple[Callable, str]] = {
 
 @require_POST
 def control(request: HttpRequest, game_id: int, *, name: str) -> HttpResponse:
-    """One teacher control (see CONTROLS), made on the table version the dashboard showed."""
+    """One teacher control (see CONTROLS), made on the table version the dashboard showed.
+    Posted from the projector page (`screen=projector`), it answers with that page's region."""
     game = get_game_for_teacher(request, game_id)
     service, done = CONTROLS[name]
     notice = error = ""
@@ -84,12 +86,17 @@ def control(request: HttpRequest, game_id: int, *, name: str) -> HttpResponse:
             notice = done.format(n=game.table.number)
         except services.ServiceError as exc:
             error = f"Table {game.table.number}: {exc}"
+    on_projector = request.POST.get("screen") == PROJECTOR
     if request.htmx:
-        return _render_dashboard(request, game.session, notice=notice, error=error)
+        if on_projector:
+            return render_projector(request, game.pk, notice=notice, error=error)
+        return render_dashboard(request, game.session, notice=notice, error=error)
     if error:
         messages.error(request, error)
     else:
         messages.success(request, notice)
+    if on_projector:
+        return redirect("games:projector", game.pk)
     return redirect("games:teacher_tables", game.session_id)
 
 
