@@ -1,0 +1,75 @@
+"""The PDF of an export: which report, its context, its print template, and the bytes.
+
+Rendering runs in a worker, with no request: the context comes from the export's parameters, and
+an object deleted since the click is a ReportError with a reason the person can read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from classroom.models import Classroom, School, Session, Student
+from reports import context as report_context
+from reports.models import Export, ExportKind
+from reports.pdf import html_to_pdf
+
+
+class ReportError(Exception):
+    """The report cannot be made; the message says why, in the person's words."""
+
+
+@dataclass(frozen=True)
+class Document:
+    template: str
+    context: dict
+
+
+def _load(model, pk, what: str):
+    try:
+        return model.objects.select_related(*_related(model)).get(pk=pk)
+    except (model.DoesNotExist, TypeError, ValueError):
+        raise ReportError(
+            f"The {what} no longer exists: it was deleted after the export was asked for."
+        ) from None
+
+
+def _related(model) -> tuple[str, ...]:
+    if model is Session or model is Student:
+        return ("classroom__school", "classroom__teacher")
+    if model is Classroom:
+        return ("school", "teacher")
+    return ()
+
+
+def document_for(export: Export) -> Document:
+    params = export.parameters
+    if export.kind == ExportKind.SESSION:
+        session = _load(Session, params.get("session"), "session")
+        return Document("reports/pdf/session.html", report_context.session_context(session))
+    if export.kind == ExportKind.CLASS:
+        classroom = _load(Classroom, params.get("classroom"), "class")
+        return Document("reports/pdf/class_progress.html", report_context.class_context(classroom))
+    if export.kind == ExportKind.STUDENT:
+        student = _load(Student, params.get("student"), "student")
+        return Document(
+            "reports/pdf/student_progress.html", report_context.student_context(student)
+        )
+    if export.kind == ExportKind.SCHOOL_ZIP:
+        school = _load(School, params.get("school"), "school")
+        return Document("reports/pdf/school_overview.html", report_context.school_context(school))
+    raise ReportError(f"Unknown report kind {export.kind!r}.")
+
+
+def render_html(document: Document) -> str:
+    return render_to_string(
+        document.template, {**document.context, "generated_at": timezone.localtime()}
+    )
+
+
+def render_pdf(export: Export) -> bytes:
+    document = document_for(export)
+    html = render_html(document)
+    return html_to_pdf(html, images=[chart.uri for chart in document.context["charts"]])
