@@ -88,8 +88,8 @@ def parse_csv(data: bytes) -> list[RosterEntry]:
         raise RosterError([f"The file is not a readable CSV file: {exc}."]) from None
     problems: list[str] = []
     name_col, month_col, start = 0, 1, 0
-    if rows and rows[0] and rows[0][0].strip().lower() in _NAME_HEADERS:
-        header = [cell.strip().lower() for cell in rows[0]]
+    header = [cell.strip().lower() for cell in rows[0]] if rows else []
+    if set(header) & (_NAME_HEADERS | _MONTH_HEADERS):
         unknown = [h for h in header if h and h not in _NAME_HEADERS | _MONTH_HEADERS]
         if unknown:
             # Students are minors: only the columns BotBench keeps are accepted.
@@ -99,7 +99,9 @@ def parse_csv(data: bytes) -> list[RosterEntry]:
                     "kept; remove the other columns and upload again."
                 ]
             )
-        name_col = next(i for i, h in enumerate(header) if h in _NAME_HEADERS)
+        name_col = next((i for i, h in enumerate(header) if h in _NAME_HEADERS), None)
+        if name_col is None:
+            raise RosterError(["Line 1: the header has no name column."])
         month_col = next((i for i, h in enumerate(header) if h in _MONTH_HEADERS), None)
         start = 1
     entries = []
