@@ -81,18 +81,22 @@ def play_session(
 ) -> None:
     """Seat `students` in teams of two, play every table to the end, write teach-backs and
     (when `assess` is the teacher) assess them."""
-    present = [s for s in students if rng.random() > 0.1] or list(students)
+    kind = session.game
+    low, high = (4, 8) if kind == GameKind.THREE_LAWS else (2, 6)
+    present = [s for s in students if rng.random() > 0.1]
+    if len(present) < 2 * low:
+        present = list(students)
     session.present.set(present)
     rng.shuffle(present)
+    # Pairs, unless too few students for a table of pairs (3 Laws needs 4 seats): then solo.
+    size = 2 if len(present) >= 2 * low else 1
     teams = []
-    for n, start in enumerate(range(0, len(present), 2), start=1):
+    for n, start in enumerate(range(0, len(present), size), start=1):
         team = Team.objects.create(session=session, number=n, name=f"Team {n}")
-        for student in present[start : start + 2]:
+        for student in present[start : start + size]:
             TeamMembership.objects.create(session=session, team=team, student=student)
         teams.append(team)
-    kind = session.game
     module = three_laws if kind == GameKind.THREE_LAWS else bot_builders
-    low, high = (4, 8) if kind == GameKind.THREE_LAWS else (2, 6)
     for number, seated in enumerate(_tables(teams, low, high), start=1):
         table = Table.objects.create(session=session, number=number)
         for position, team in enumerate(seated):

@@ -29,7 +29,9 @@ class Document:
 
 def _load(model, pk, what: str):
     try:
-        return model.objects.select_related(*_related(model)).get(pk=pk)
+        related = _related(model)
+        query = model.objects.select_related(*related) if related else model.objects.all()
+        return query.get(pk=pk)
     except (model.DoesNotExist, TypeError, ValueError):
         raise ReportError(
             f"The {what} no longer exists: it was deleted after the export was asked for."
