@@ -1,8 +1,11 @@
 """Demo data for a fresh machine: one school, a teacher, an administrator and a class of 24."""
 
-from django.db import transaction
+import datetime
 
-from classroom.models import Classroom, Role, School, Student, User
+from django.db import transaction
+from django.utils import timezone
+
+from classroom.models import Classroom, GameKind, Role, School, Session, Student, User, Variant
 
 DEMO_PASSWORD = "botbench-demo-2026"
 DEMO_TEACHER = "demo@botbench.local"
@@ -53,6 +56,16 @@ def load_demo() -> dict[str, object]:
         Student.objects.get_or_create(
             classroom=classroom, name=name, defaults={"birth_month": month}
         )
+    # An upcoming lesson to open straight away; created once, whatever its state since.
+    Session.objects.get_or_create(
+        classroom=classroom,
+        title="Demo lesson: Bot-Builders",
+        defaults={
+            "date": timezone.localdate() + datetime.timedelta(days=1),
+            "game": GameKind.BOT_BUILDERS,
+            "variant": Variant.CLASSROOM,
+        },
+    )
     return {"school": school, "teacher": teacher, "admin": admin, "classroom": classroom}
 
 
