@@ -16,26 +16,23 @@ from __future__ import annotations
 import argparse
 import http.client
 import os
-import random
-import re
 import secrets
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from dataclasses import dataclass, field
-from html import unescape
 from pathlib import Path
-from urllib.parse import urlencode
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from load_players import Device, Player, Stats, percentile  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = ROOT / ".venv" / "bin" / "python"
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
 PG_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres"
-PREFERENCES = [r"^BOT!$", r"^Install ", r"^Draw from the draw pile", r"^Discard ", r"."]
 
 
 def parse_args() -> argparse.Namespace:
@@ -109,12 +106,6 @@ def manage(env: dict[str, str], *command: str) -> None:
     )
 
 
-@dataclass
-class Device:
-    cookie: str
-    label: str
-
-
 def seed(args: argparse.Namespace, env: dict[str, str]) -> list[Device]:
     """Classes, open sessions, teams at tables, one joined device a team; tables started."""
     os.environ.update(env)
@@ -176,136 +167,6 @@ def seed(args: argparse.Namespace, env: dict[str, str]) -> list[Device]:
             devices.append(Device(cookie=cookie, label=f"class {c + 1} team {t + 1}"))
         services.session_start_tables(session=session, by=teacher)
     return devices
-
-
-@dataclass
-class Stats:
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    polls: list[float] = field(default_factory=list)
-    moves: list[float] = field(default_factory=list)
-    pages: list[float] = field(default_factory=list)
-    unchanged: int = 0
-    errors: list[str] = field(default_factory=list)
-
-    def add(self, kind: str, seconds: float) -> None:
-        with self.lock:
-            getattr(self, kind).append(seconds)
-
-    def error(self, text: str) -> None:
-        with self.lock:
-            self.errors.append(text)
-
-
-FORM = re.compile(
-    r'name="csrfmiddlewaretoken" value="([^"]+)">\s*<input type="hidden" name="action" '
-    r'value="([^"]*)">\s*<input type="hidden" name="version" value="(\d+)">\s*'
-    r'<input type="hidden" name="client_move_id" value="([^"]+)">\s*'
-    r"<button[^>]*>([^<]+)</button>"
-)
-POLL = re.compile(r'hx-get="([^"]+/poll/[^"]+)"')
-MOVE_URL = re.compile(r'hx-post="(/play/tables/\d+/move/)"')
-
-
-class Player(threading.Thread):
-    """One team device: the page once, then a poll every 2 s; moves while it is its turn."""
-
-    def __init__(self, device: Device, port: int, deadline: float, stats: Stats, poll: float):
-        super().__init__(daemon=True)
-        self.device, self.port, self.deadline, self.stats, self.period = (
-            device,
-            port,
-            deadline,
-            stats,
-            poll,
-        )
-        self.cookies = {"device": device.cookie}
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.html = ""
-
-    def request(self, method: str, path: str, body: str | None = None) -> tuple[int, str]:
-        headers = {"Cookie": "; ".join(self.cookies.values()), "HX-Request": "true"}
-        if body is not None:
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["Referer"] = f"http://127.0.0.1:{self.port}/play/"
-        for attempt in range(2):
-            try:
-                self.conn.request(method, path, body=body, headers=headers)
-                response = self.conn.getresponse()
-                text = response.read().decode()
-                break
-            except (http.client.HTTPException, OSError):
-                self.conn.close()
-                if attempt:
-                    raise
-        for header, value in response.getheaders():
-            if header.lower() == "set-cookie" and value.startswith("csrftoken="):
-                self.cookies["csrf"] = value.split(";", 1)[0]
-        return response.status, text
-
-    def timed(self, kind: str, method: str, path: str, body: str | None = None):
-        started = time.perf_counter()
-        status, text = self.request(method, path, body)
-        self.stats.add(kind, time.perf_counter() - started)
-        return status, text
-
-    def run(self) -> None:
-        try:
-            status, self.html = self.timed("pages", "GET", "/play/")
-            if status != 200:
-                self.stats.error(f"{self.device.label}: page {status}")
-                return
-            time.sleep(random.uniform(0, self.period))  # devices do not poll in step
-            while time.time() < self.deadline:
-                self.play_while_my_turn()
-                next_poll = time.time() + self.period
-                status, text = self.timed("polls", "GET", unescape(POLL.search(self.html)[1]))
-                if status == 204:
-                    with self.stats.lock:
-                        self.stats.unchanged += 1
-                elif status == 200 and 'id="live"' in text:
-                    self.html = text
-                else:
-                    self.stats.error(f"{self.device.label}: poll {status}")
-                time.sleep(max(0.0, next_poll - time.time()))
-        except Exception as exc:  # noqa: BLE001 - every failure is counted, none is fatal
-            self.stats.error(f"{self.device.label}: {exc!r}")
-
-    def play_while_my_turn(self) -> None:
-        for _ in range(10):
-            forms = FORM.findall(self.html)
-            if not forms or time.time() >= self.deadline:
-                return
-            token, action, version, move_id = self.choose(forms)
-            body = urlencode(
-                {
-                    "csrfmiddlewaretoken": token,
-                    "action": unescape(action),
-                    "version": version,
-                    "client_move_id": move_id,
-                }
-            )
-            status, text = self.timed("moves", "POST", MOVE_URL.search(self.html)[1], body)
-            if status != 200 or "alert-error" in text:
-                alert = re.search(r'role="alert">([^<]+)', text)
-                self.stats.error(f"{self.device.label}: move {status} {alert and alert[1]}")
-                return
-            self.html = text
-
-    @staticmethod
-    def choose(forms: list[tuple[str, ...]]) -> tuple[str, str, str, str]:
-        for pattern in PREFERENCES:
-            for token, action, version, move_id, label in forms:
-                if re.search(pattern, unescape(label)):
-                    return token, action, version, move_id
-        raise AssertionError("no button")
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
-    return ordered[index] * 1000
 
 
 def report(stats: Stats, seconds: float, devices: int) -> None:
