@@ -15,6 +15,8 @@ from games.selectors import table_info
 from games.views.screens import device_screen, waiting_screen, with_names
 
 UNREADABLE = "That move could not be read. Tap one of the buttons again."
+# What a move can change on a TableGame row (its table and session stay cached).
+CHANGING = ["state", "version", "status", "results", "last_move_at", "ended_at"]
 
 
 def render_device(request: HttpRequest, ds: DeviceSeat, *, error: str = "") -> HttpResponse:
@@ -66,5 +68,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         if error:
             messages.error(request, with_names(error, table_info(ds.game).names))
         return redirect("games:device")
-    # Re-read the table: the move (or another device's) changed it.
-    return render_device(request, get_game_for_device(request, game_id), error=error)
+    # Re-read the table (this move, or another device's, changed it); who the device is and
+    # which team it plays for were checked above and cannot change within this request.
+    ds.game.refresh_from_db(fields=CHANGING)
+    return render_device(request, ds, error=error)
