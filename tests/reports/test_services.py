@@ -17,6 +17,7 @@ from classroom.services import ServiceError
 from reports import services
 from reports.models import Export, ExportKind, ExportStatus
 from reports.services import parameters_hash
+from tests.reports.conftest import make_session
 
 
 def test_request_saves_a_queued_row_and_sends_its_task_on_commit(
@@ -245,3 +246,19 @@ def test_a_failed_part_fails_the_school_export_with_the_class_named(school_class
 def test_a_teacher_cannot_export_another_school(school_classes, other_teacher):
     with pytest.raises(ServiceError):
         services.export_request(target=school_classes[0].school, by=other_teacher)
+
+
+def test_calling_the_task_twice_renders_once(classroom, teacher):
+    # The task function itself, called twice as a redelivery would (no broker involved: the
+    # task sent on commit never leaves this test's transaction).
+    from reports.tasks import render_export
+
+    session = make_session(classroom, seed=7, assess=False)
+    export, _ = services.export_request(target=session, by=teacher)
+    render_export(export.pk)
+    export.refresh_from_db()
+    first_file, finished = export.file.name, export.finished_at
+    render_export(export.pk)
+    export.refresh_from_db()
+    assert export.status == ExportStatus.READY and export.attempts == 1
+    assert (export.file.name, export.finished_at) == (first_file, finished)

@@ -1,0 +1,92 @@
+"""A worker killed mid-render: the task was never acknowledged (acks_late), Redis hands it to the
+next worker after the visibility timeout, and that worker finishes the same export, with exactly
+one file. Real worker processes, real PostgreSQL (the workers share the test database), real
+Redis."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from reports import services
+from reports.models import Export, ExportStatus
+from tests.conftest import skip_or_fail
+from tests.reports.conftest import make_session
+from tests.reports.test_worker import wait_for
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _worker_env(media: Path, delay: float) -> dict[str, str]:
+    url = urlsplit(os.environ["DATABASE_URL"])
+    # The same server, but the test database this test is running in.
+    test_db = urlunsplit(url._replace(path="/" + settings.DATABASES["default"]["NAME"]))
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_TEST_NAME"}
+    env.update(
+        DATABASE_URL=test_db,
+        REDIS_URL=settings.REDIS_URL,
+        DJANGO_MEDIA_ROOT=str(media),
+        REPORTS_RENDER_DELAY=str(delay),
+        CELERY_VISIBILITY_TIMEOUT="3",
+        DJANGO_LOG_LEVEL="WARNING",
+    )
+    return env
+
+
+def _start_worker(media: Path, delay: float, name: str, log: Path) -> subprocess.Popen:
+    celery = Path(sys.executable).with_name("celery")
+    return subprocess.Popen(
+        [str(celery), "-A", "config", "worker", "--pool=solo", "-n", f"{name}@%h", "-l", "info"],
+        cwd=ROOT,
+        env=_worker_env(media, delay),
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+    )
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def test_an_export_survives_its_worker_being_killed_mid_render(classroom, teacher, tmp_path):
+    if connection.vendor != "postgresql" or not settings.REDIS_URL:
+        skip_or_fail("The killed-worker test needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL)")
+    media = Path(settings.MEDIA_ROOT)
+    session = make_session(classroom, seed=6)
+    first = _start_worker(media, delay=30, name="doomed", log=tmp_path / "worker1.log")
+    second = None
+    try:
+        export, _ = services.export_request(target=session, by=teacher)
+        wait_for(export, {ExportStatus.RENDERING}, timeout=60)
+        time.sleep(3)  # inside the render (the PDF is made; the 30 s delay holds the write)
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=10)
+        export.refresh_from_db()
+        assert export.status == ExportStatus.RENDERING and not export.file
+        second = _start_worker(media, delay=0, name="rescuer", log=tmp_path / "worker2.log")
+        wait_for(export, {ExportStatus.READY, ExportStatus.FAILED}, timeout=120)
+    finally:
+        _stop(first)
+        if second is not None:
+            _stop(second)
+    log = (tmp_path / "worker2.log").read_text()
+    assert export.status == ExportStatus.READY, f"{export.error}\n{log[-2000:]}"
+    assert export.attempts == 2
+    files = sorted(p.name for p in (media / "exports").iterdir())
+    assert files == [Path(export.file.name).name], files
+    assert Path(export.file.path).read_bytes().startswith(b"%PDF-")
+    assert Export.objects.count() == 1
