@@ -21,8 +21,8 @@ from tests.games.live_support import fixed_deck, seat_teams
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 MOVE_BUTTONS = "form.move-form button"
-# A turn's change reaches every screen within 2 s (polling), plus the click's own round trip.
-WITHIN_2S = 2500
+# A change reaches every screen within 2 s: the pages poll every 1.5 s, plus a round trip.
+WITHIN_2S = 2000
 
 
 @pytest.fixture
