@@ -1,4 +1,4 @@
-"""The poll every live screen makes every 2 seconds (see games/live.py for the protocol).
+"""The poll every live screen makes every 1.5 seconds (see games/live.py for the protocol).
 
 Unchanged: 204, decided from the signed token and the cache alone, with no database query.
 Changed: the full permission check, then the re-drawn region.
