@@ -75,6 +75,9 @@ ALLOWED_HOSTS = env_list(
     "DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
 )
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+# How many reverse proxies in front of the web processes append to X-Forwarded-For (the join
+# throttle counts wrong room codes per student address, not per proxy).
+BOTBENCH_PROXY_HOPS = env_int("BOTBENCH_PROXY_HOPS", 0)
 SITE_URL = os.environ.get("BOTBENCH_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 INSTALLED_APPS = [
@@ -281,3 +284,6 @@ LOGGING = {
 }
 
 VAR_DIR.mkdir(parents=True, exist_ok=True)
+if DEBUG:
+    # WhiteNoise warns about a missing STATIC_ROOT until collectstatic has run once.
+    STATIC_ROOT.mkdir(parents=True, exist_ok=True)
