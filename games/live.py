@@ -2,10 +2,10 @@
 
 Each page that shows a live table polls `games:poll` every 1.5 seconds (so a change shows within
 2) with two things it got when it was drawn: a signed *watch token* (which tables, which page,
-for whom) and the *fingerprint* of what it shows (the tables' versions). The poll verifies the token (pure HMAC, no database),
-builds the current fingerprint from versions kept in the cache, and answers 204 (htmx swaps
-nothing) when they match. Only when something changed does the poll do the full permission
-check against the database and send the re-drawn region.
+for whom) and the *fingerprint* of what it shows (the tables' versions). The poll verifies the
+token (pure HMAC, no database), builds the current fingerprint from versions kept in the cache,
+and answers 204 (htmx swaps nothing) when they match. Only when something changed does the poll
+do the full permission check against the database and send the re-drawn region.
 
 So a revoked device (the teacher unbinds it) keeps getting 204s, which carry no content, until
 the table next changes; the first changed poll checks the database and refuses it.
