@@ -11,14 +11,15 @@ colour, lines are thick, and the type is large enough at 6.5 inches wide.
 from __future__ import annotations
 
 import base64
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygal
 from pygal.style import Style
 
-WIDTH = 900
-HEIGHT = 380
+WIDTH = 760
+HEIGHT = 340
 # Dark, well-separated colours that stay distinct in grayscale (light to dark).
 COLOURS = ("#1f4fa3", "#c2410c", "#17703a", "#6a1b9a", "#46506a")
 DASHES = ("", "12, 6", "3, 5", "14, 5, 3, 5")
@@ -32,12 +33,12 @@ STYLE = Style(
     opacity_hover="0.95",
     colors=COLOURS,
     font_family="DejaVu Sans, Verdana, sans-serif",
-    label_font_size=15,
-    major_label_font_size=15,
-    legend_font_size=16,
-    title_font_size=19,
-    value_font_size=14,
-    tooltip_font_size=14,
+    label_font_size=16,
+    major_label_font_size=16,
+    legend_font_size=17,
+    title_font_size=20,
+    value_font_size=15,
+    tooltip_font_size=15,
     stroke_width="3",
     guide_stroke_color="#d5d9e4",
     major_guide_stroke_color="#b8bfcf",
@@ -153,6 +154,10 @@ def bar_chart(
         value_formatter=(lambda v: f"{v:.0f}%") if percent else (lambda v: f"{v:g}"),
         show_legend=len(series) > 1,
     )
+    if not percent:
+        # Whole-number steps: pygal's own ticks go by 0.2 for small values.
+        top = max((v for _, values in series for v in values if v is not None), default=0)
+        chart.y_labels = list(range(0, math.ceil(top) + 1, max(1, math.ceil(top / 8))))
     chart.title = title
     # pygal draws horizontal bars bottom-up: reverse them so they read top-down like the table.
     order = (lambda items: list(items)[::-1]) if horizontal else list

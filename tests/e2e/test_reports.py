@@ -1,0 +1,110 @@
+"""Report pages in Chromium at the three sizes, and the export flow: click Export, watch the
+status change by itself (htmx polling) while a real worker renders, then download."""
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from django.conf import settings as django_settings
+from django.test import Client
+from playwright.sync_api import expect
+
+from classroom.models import Classroom
+from config.celery import app as celery_app
+from reports.demo import seed_class
+from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR
+from tests.reports.conftest import make_session
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _media_in_tmp(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+def signed_in(new_context, live_server, user, viewport):
+    """A browser context already logged in as `user` (the session cookie of a test client)."""
+    client = Client()
+    client.force_login(user)
+    context = new_context(viewport)
+    context.add_cookies(
+        [
+            {
+                "name": django_settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[django_settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    return context
+
+
+WIDEST = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+  .filter(e => !e.parentElement.closest('.table-scroll'))
+  .slice(0, 5)
+  .map(e => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)"""
+
+
+def no_horizontal_overflow(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"] + 1, page.evaluate(WIDEST)
+
+
+def test_report_pages_read_well_on_every_screen(
+    new_context, live_server, teacher, school_admin, classroom, screenshot, console_errors
+):
+    seed_class(classroom, students=24, sessions=10, seed=3)
+    session = classroom.sessions.order_by("date").first()
+    tl_session = classroom.sessions.filter(game="three_laws").first()
+    student = classroom.students.order_by("pk").first()
+    pages = [
+        ("class", f"/reports/classes/{classroom.pk}/", "Room 12 Robotics: class progress"),
+        ("session", f"/reports/sessions/{session.pk}/", "Tables, places and final benches"),
+        ("session-3laws", f"/reports/sessions/{tl_session.pk}/", "Winner:"),
+        ("student", f"/reports/students/{student.pk}/", f"{student.name}: student progress"),
+    ]
+    for label, viewport in (("chromebook", CHROMEBOOK), ("phone", PHONE), ("projector", PROJECTOR)):
+        page = console_errors(signed_in(new_context, live_server, teacher, viewport).new_page())
+        for name, path, text in pages:
+            page.goto(live_server.url + path)
+            expect(page.get_by_text(text).first).to_be_visible()
+            screenshot(page, f"reports-{name}-{label}")
+            no_horizontal_overflow(page)
+    admin = console_errors(signed_in(new_context, live_server, school_admin, CHROMEBOOK).new_page())
+    admin.goto(f"{live_server.url}/reports/school/")
+    expect(admin.get_by_role("heading", name="Classes", exact=True)).to_be_visible()
+    screenshot(admin, "reports-school-chromebook")
+    admin.goto(f"{live_server.url}/reports/")
+    screenshot(admin, "reports-index-admin-chromebook")
+    assert console_errors.errors == []
+
+
+def test_export_button_shows_progress_then_the_download(
+    new_context, live_server, teacher, school_admin, school, classroom, screenshot, console_errors
+):
+    session = make_session(classroom, seed=3)
+    page = console_errors(signed_in(new_context, live_server, teacher, CHROMEBOOK).new_page())
+    page.goto(f"{live_server.url}/reports/sessions/{session.pk}/")
+    page.get_by_role("button", name="Export PDF").click()
+    expect(page.get_by_text("Waiting for a worker")).to_be_visible()
+    screenshot(page, "reports-export-queued")
+    with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=20):
+        link = page.get_by_role("link", name="Download the PDF")
+        expect(link).to_be_visible(timeout=60_000)
+        screenshot(page, "reports-export-ready")
+        with page.expect_download() as download:
+            link.click()
+        assert download.value.suggested_filename.endswith(".pdf")
+        # The whole school, as its administrator: progress by class, then the ZIP.
+        Classroom.objects.create(school=school, teacher=teacher, name="Room 14 Makers")
+        admin = console_errors(
+            signed_in(new_context, live_server, school_admin, CHROMEBOOK).new_page()
+        )
+        admin.goto(f"{live_server.url}/reports/school/")
+        admin.get_by_role("button", name="Export every class (ZIP)").click()
+        expect(admin.get_by_role("link", name="Download the ZIP")).to_be_visible(timeout=90_000)
+        screenshot(admin, "reports-school-export-ready")
+    admin.goto(f"{live_server.url}/reports/exports/")
+    expect(admin.get_by_text("Maple Street Elementary: all classes")).to_be_visible()
+    screenshot(admin, "reports-exports-list")
+    assert console_errors.errors == []
