@@ -25,8 +25,9 @@ DEAL = {
     "team-5": ["cyborgs", 1],
 }
 LAW_ORDER = [f"law_{n:02d}" for n in range(1, 13)]
-# Team 1 draws first (start player): its cards are the 3s, so a 3 on another page is a leak.
-VP_DECK = [3, 1, 1, 1, 1] * 12
+# When only Team 1 scores (every seat keeps its key: the lone Drone leads and holds one), it
+# draws the top card each round: four 3s. The rest is 1s and 2s.
+VP_DECK = [3, 3, 3, 3] + [1, 2] * 28
 
 
 def options(rounds: int = 4) -> dict:
