@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from classroom.models import Session, Team
+from django.db.models import Prefetch
+
+from classroom.models import Session, Table, Team
 from games.engine_registry import get_engine
 from games.models import Move, TableGame, TableMode, TableStatus
 from games.services.state import live_moves, replay
@@ -131,3 +133,14 @@ def replay_view(game: TableGame, step: int) -> tuple[dict, int, list[Move]]:
     step = max(0, min(step, len(moves)))
     state: Any = replay(game, moves[:step])
     return state.view(None), len(moves), moves[:step]
+
+
+def waiting_tables(session: Session) -> list[Table]:
+    """The session's tables with no game dealt yet, their teams prefetched."""
+    return list(
+        session.tables.filter(game__isnull=True)
+        .order_by("number")
+        .prefetch_related(
+            Prefetch("teams", queryset=Team.objects.order_by("seat_position", "number"))
+        )
+    )

@@ -11,7 +11,7 @@ from games.services.control import (
 )
 from games.services.errors import MoveRefused, ServiceError
 from games.services.moves import MoveOutcome, move_submit
-from games.services.tables import session_start_tables, table_start
+from games.services.tables import session_start_tables, table_add_robot, table_start
 from games.services.tabletop import bench_record
 
 __all__ = [
@@ -26,5 +26,6 @@ __all__ = [
     "game_undo",
     "move_submit",
     "session_start_tables",
+    "table_add_robot",
     "table_start",
 ]

@@ -107,3 +107,18 @@ def _start_table(session: Session, table: Table, by: User) -> TableGame | None:
         if play_robots(game, engine, state, first_seq=1, seats=robots):
             save_changed(game, state)
     return game
+
+
+def table_add_robot(*, table: Table, by: User) -> Team:
+    """Fill an empty seat of a table not dealt yet with a robot team (the classroom's robot
+    seat). A dealt game keeps its seats: an absent team's turns are played with the robot."""
+    require_session_teacher(table.session, by, "add a robot seat")
+    with transaction.atomic():
+        # The row lock queues this behind a concurrent start of the same table.
+        Table.objects.select_for_update().get(pk=table.pk)
+        if TableGame.objects.filter(table=table).exists():
+            raise ServiceError(
+                f"{table} has started: its seats are dealt. For an absent team, use "
+                "“Play this turn with the robot”."
+            )
+        return classroom_services.team_add_robot(session=table.session, by=by, table=table)

@@ -13,6 +13,16 @@ urlpatterns = [
     path("sessions/<int:session_pk>/projector/", projector.projector_grid, name="projector_grid"),
     path("sessions/<int:session_pk>/start/", teacher.start_tables, name="start_tables"),
     path("sessions/<int:session_pk>/tables/", teacher.teacher_tables, name="teacher_tables"),
+    path(
+        "sessions/<int:session_pk>/tables/<int:table_pk>/robot/",
+        teacher.table_add_robot,
+        name="table_add_robot",
+    ),
+    path(
+        "sessions/<int:session_pk>/tables/<int:table_pk>/start/",
+        teacher.table_start_one,
+        name="table_start",
+    ),
     path("tables/<int:game_id>/replay/", teacher.replay, name="replay"),
     *[
         path(

@@ -27,6 +27,7 @@ from games.selectors import (
     seat_view,
     session_tables,
     table_info,
+    waiting_tables,
 )
 from games.services.tabletop import recorded_seats
 
@@ -203,6 +204,10 @@ def dashboard_screen(
     return {
         "session": session,
         "rows": rows,
+        "waiting": [
+            {"pk": table.pk, "number": table.number, "teams": list(table.teams.all())}
+            for table in waiting_tables(session)
+        ],
         "can_control": can_control,
         "notice": notice,
         "error": error,

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from classroom.access import get_session_table
 from games import services
 from games.access import (
     get_game_for_teacher,
@@ -52,6 +53,44 @@ def render_dashboard(request: HttpRequest, session, *, notice: str = "", error: 
     )
     template = "games/teacher_tables.html#live" if request.htmx else "games/teacher_tables.html"
     return render(request, template, context)
+
+
+@require_POST
+def table_add_robot(request: HttpRequest, session_pk: int, table_pk: int) -> HttpResponse:
+    """Fill an empty seat of a table that has not started with a robot team."""
+    session = get_session_for_teacher(request, session_pk)
+    table = get_session_table(session, table_pk)
+    notice = error = ""
+    try:
+        robot = services.table_add_robot(table=table, by=request.user)
+        notice = f"{robot.name} sits at table {table.number}."
+    except services.ServiceError as exc:
+        error = str(exc)
+    return _answer_dashboard(request, session, notice=notice, error=error)
+
+
+@require_POST
+def table_start_one(request: HttpRequest, session_pk: int, table_pk: int) -> HttpResponse:
+    """Deal the game of one table (a table filled or added after the others started)."""
+    session = get_session_for_teacher(request, session_pk)
+    table = get_session_table(session, table_pk)
+    notice = error = ""
+    try:
+        services.table_start(table=table, by=request.user)
+        notice = f"Table {table.number} is playing."
+    except services.ServiceError as exc:
+        error = str(exc)
+    return _answer_dashboard(request, session, notice=notice, error=error)
+
+
+def _answer_dashboard(request: HttpRequest, session, *, notice: str, error: str) -> HttpResponse:
+    if request.htmx:
+        return render_dashboard(request, session, notice=notice, error=error)
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, notice)
+    return redirect("games:teacher_tables", session.pk)
 
 
 @require_GET

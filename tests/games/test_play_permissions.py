@@ -56,6 +56,8 @@ MATRIX = {
     "teacher_tables": ("get", "session", READ),
     "replay": ("get", "game", READ),
     "start_tables": ("post", "session", CONTROL),
+    "table_add_robot": ("post", "table", CONTROL),
+    "table_start": ("post", "table", CONTROL),
     "pause": ("post", "game", CONTROL),
     "resume": ("post", "game", CONTROL),
     "robot_turn": ("post", "game", CONTROL),
@@ -116,7 +118,12 @@ def request(client: Client, name: str, world: dict):
     game, session = world["game"], world["session"]
     if target == "poll":
         return client.get(world["poll"])
-    args = {"game": [game.pk], "session": [session.pk], None: []}[target]
+    args = {
+        "game": [game.pk],
+        "session": [session.pk],
+        "table": [session.pk, game.table_id],
+        None: [],
+    }[target]
     url = reverse(f"games:{name}", args=args)
     if method == "get":
         return client.get(url)
