@@ -310,6 +310,8 @@ def test_a_whole_game_ends_with_the_victory_points_and_the_winner(table, teacher
     html = device_page(table, 0)
     assert "Final Victory Points" in html
     assert f"{winner['score']} point" in html and "wins with" in html
+    mine = next(r for r in results if r["seat"] == "team-1")
+    assert f"You: place {mine['place']} with {mine['score']} Victory Point" in html
     projector = teacher_client.get(reverse("games:projector", args=[table.game.pk]))
     text = projector.content.decode()
     assert "Final Victory Points" in text and "wins with" in text
