@@ -1,0 +1,60 @@
+"""3 Laws screens with several tables in one session: the projector grid at 1920x1080 and the
+teacher's dashboard on a Chromebook (with a table not dealt yet), screenshotted to be looked at."""
+
+import pytest
+from playwright.sync_api import expect
+
+from games import services
+from games.models import TableGame
+from tests.e2e.conftest import CHROMEBOOK, PROJECTOR
+from tests.e2e.test_three_laws_live import teacher_cookie
+from tests.games.live_support import seat_teams
+from tests.games.three_laws_support import advance, three_laws_session
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_grid_and_the_dashboard_with_three_tables(
+    live_server, new_context, screenshot, console_errors, teacher, classroom, students
+):
+    session = three_laws_session(classroom, teacher, skip_first_round=True)
+    seat_teams(session, students[:4], teams=4)
+    seat_teams(session, students[4:8], teams=4, number=2, first_team_number=5)
+    services.session_start_tables(session=session, by=teacher)
+    late, _ = seat_teams(session, [], teams=0, number=3)
+    one, two = (TableGame.objects.get(table__number=n, session=session) for n in (1, 2))
+    advance(one, teacher, 2)
+    advance(two, teacher)
+    seat = two.state["seats"][0]
+    services.move_submit(
+        game_id=two.pk,
+        seat=seat,
+        action={
+            "type": "error",
+            "offender": two.state["seats"][1],
+            "law": two.state["law_order"][0],
+        },
+        expected_version=two.version,
+        client_move_id="e1",
+    )
+
+    context = new_context(PROJECTOR)
+    context.add_cookies([{**teacher_cookie(teacher), "url": live_server.url}])
+    grid = console_errors(context.new_page())
+    grid.goto(f"{live_server.url}/play/sessions/{session.pk}/projector/")
+    expect(grid.locator(".tl-cell")).to_have_count(2)
+    expect(grid.get_by_text("Round 2 of 4 · Questions")).to_be_visible()
+    expect(grid.get_by_text("Round 2 of 4 · Wake up")).to_be_visible()
+    assert grid.locator(".tl-mini").count() == 0, "no faction before Reveal"
+    screenshot(grid, "3laws-projector-grid")
+
+    context = new_context(CHROMEBOOK)
+    context.add_cookies([{**teacher_cookie(teacher), "url": live_server.url}])
+    desk = console_errors(context.new_page())
+    desk.goto(f"{live_server.url}/play/sessions/{session.pk}/tables/")
+    expect(desk.get_by_role("button", name="Start questions")).to_be_visible()
+    expect(desk.get_by_role("button", name="Add a robot seat")).to_be_visible()
+    expect(desk.get_by_text("Table 3")).to_be_visible()
+    assert late.teams.count() == 0
+    screenshot(desk, "3laws-teacher-dashboard-tables")
+    assert console_errors.errors == []
