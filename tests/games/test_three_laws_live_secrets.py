@@ -185,3 +185,17 @@ def test_at_the_end_every_victory_point_card_is_shown(table, teacher, teacher_cl
     html = device_page(table, 3)
     assert vp_values(html) == ["3", "3", "3", "3"], "Team 1's four 3s, everyone else none"
     assert "Team 1 wins with 12 points!" in html
+
+
+def test_the_replay_shows_no_faction_until_the_step_that_reveals_them(
+    table, teacher, teacher_client
+):
+    finish_round(table.game, teacher)
+    moves = table.game.moves.count()
+    url = reverse("games:replay", args=[table.game.pk])
+    before = teacher_client.get(url, {"step": moves - 1}).content.decode()
+    assert "Key transfers" in before and not FACTION_WORDS.search(before)
+    after = teacher_client.get(url, {"step": moves}).content.decode()
+    assert "Drones scored this round!" in after
+    for seat in SEATS:
+        assert own_card_shown(after, seat)
