@@ -16,13 +16,9 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 import shutil
-import tempfile
 import time
 import zipfile
-from collections.abc import Callable
-from pathlib import Path
 from typing import IO
 
 from django.core.files.storage import default_storage
@@ -35,6 +31,7 @@ from django.utils.text import slugify
 from classroom.models import Classroom, School, Session, Student, User
 from classroom.services import ServiceError
 from reports import conf, documents, selectors
+from reports.files import storage_name, write_atomically
 from reports.models import LIVE_STATUSES, Export, ExportKind, ExportStatus
 
 logger = logging.getLogger(__name__)
@@ -159,29 +156,6 @@ def _fan_out(parent: Export, classes: list[Classroom], by: User) -> None:
 # -- the work --------------------------------------------------------------------------------
 
 
-def _storage_name(export: Export) -> str:
-    """The one file name an export ever has: the same on every attempt."""
-    return f"exports/{export.pk:07d}-{export.kind}.{export.extension}"
-
-
-def _write_atomically(name: str, write: Callable[[IO[bytes]], None]) -> None:
-    """Write the file `name` through `write(file)`: into a temporary file in the same folder,
-    then renamed over the target, so a reader, or a second attempt of the same export, sees no
-    file or the whole file, and there is only ever one."""
-    path = Path(default_storage.path(name))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".tmp-", delete=False) as tmp:
-        try:
-            write(tmp)
-            tmp.flush()
-            os.fsync(tmp.fileno())
-        except BaseException:
-            os.unlink(tmp.name)
-            raise
-    os.chmod(tmp.name, 0o640)
-    os.replace(tmp.name, path)
-
-
 def _start(export_id: int) -> Export | None:
     """Mark the export rendering (one more attempt), or None when there is nothing to do: it is
     ready already (a repeated task), failed (waits for a retry) or gone."""
@@ -266,8 +240,8 @@ def export_render(*, export_id: int) -> Export | None:
         delay = conf.render_delay()
         if delay:
             time.sleep(delay)  # tests only: a window to kill the worker mid-render
-        name = _storage_name(export)
-        _write_atomically(name, lambda f: f.write(data))
+        name = storage_name(export)
+        write_atomically(name, lambda f: f.write(data))
     except Exception as exc:
         logger.exception("Export %s failed", export_id)
         return _finish(export_id, error=_reason(exc))
@@ -320,8 +294,8 @@ def export_zip(*, export_id: int) -> Export | None:
                     ):
                         shutil.copyfileobj(source, sink)
 
-        name = _storage_name(export)
-        _write_atomically(name, write)
+        name = storage_name(export)
+        write_atomically(name, write)
     except Exception as exc:
         logger.exception("School export %s failed while zipping", export_id)
         return _finish(export_id, error=_reason(exc))
