@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from games import display
 from games.engines import bot_builders as bb
 from games.engines.bot_builders.cards import HAND_LIMIT
 
@@ -249,10 +250,4 @@ def narrate(event: dict, names: dict[str, str]) -> str | None:
 
 def narrate_moves(moves: list, names: dict[str, str]) -> list[str]:
     """The lines for `moves` (newest first), newest line first."""
-    lines = []
-    for move in moves:
-        for event in reversed(move.events):
-            line = narrate(event, names)
-            if line:
-                lines.append(line)
-    return lines
+    return display.narrate_moves(moves, names, narrate)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from games import display
 from games.engines import three_laws
 from games.engines.three_laws.components import A_MEMBER, EXAMPLE_QUESTIONS, QUESTION_MAX_CHARS
 
@@ -354,13 +355,7 @@ def narrate(event: dict, names: dict[str, str]) -> str | None:
 
 def narrate_moves(moves: list, names: dict[str, str]) -> list[str]:
     """The lines for `moves` (newest first), newest line first."""
-    lines = []
-    for move in moves:
-        for event in reversed(move.events):
-            line = narrate(event, names)
-            if line:
-                lines.append(line)
-    return lines
+    return display.narrate_moves(moves, names, narrate)
 
 
 def status_line(view: dict) -> str:

@@ -8,7 +8,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from django.http import HttpResponse
+from django.test import Client
 
+from classroom import services as classroom_services
+from classroom.devices import DEVICE_COOKIE, set_device_cookie
 from tests.conftest import skip_or_fail
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls made by fixtures and
@@ -91,3 +95,22 @@ def console_errors():
 
     watch.errors = errors
     return watch
+
+
+def device_cookie(session, student) -> dict:
+    """The cookie the join page leaves on a student's device, for `context.add_cookies`
+    (add the "url" key)."""
+    return binding_cookie(classroom_services.device_join(session=session, student=student))
+
+
+def binding_cookie(binding) -> dict:
+    response = HttpResponse()
+    set_device_cookie(response, binding, secure=False)
+    return {"name": DEVICE_COOKIE, "value": response.cookies[DEVICE_COOKIE].value}
+
+
+def login_cookie(user) -> dict:
+    """A signed-in session cookie for `user` (a teacher or an administrator)."""
+    client = Client()
+    client.force_login(user)
+    return {"name": "sessionid", "value": client.cookies["sessionid"].value}

@@ -5,17 +5,13 @@ import dataclasses
 import re
 
 import pytest
-from django.http import HttpResponse
-from django.test import Client
 from playwright.sync_api import expect
 
-from classroom import services as classroom_services
-from classroom.devices import DEVICE_COOKIE, set_device_cookie
 from classroom.models import SessionStatus
 from games import engine_registry
 from games.engine_registry import get_engine
 from games.models import TableGame, TableStatus
-from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR
+from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, device_cookie, login_cookie
 from tests.games.live_support import fixed_deck, seat_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,19 +32,6 @@ def fixed_deal(monkeypatch):
 
     patched = dataclasses.replace(engine, options_for=options_for)
     monkeypatch.setitem(engine_registry.ENGINES, "bot_builders", patched)
-
-
-def device_cookie(session, student) -> dict:
-    binding = classroom_services.device_join(session=session, student=student)
-    response = HttpResponse()
-    set_device_cookie(response, binding, secure=False)
-    return {"name": DEVICE_COOKIE, "value": response.cookies[DEVICE_COOKIE].value}
-
-
-def teacher_cookie(teacher) -> dict:
-    client = Client()
-    client.force_login(teacher)
-    return {"name": "sessionid", "value": client.cookies["sessionid"].value}
 
 
 def choose(page, team_number: int, acted: set[str]):
@@ -96,7 +79,7 @@ def test_three_teams_play_a_whole_game_to_the_scoreboard(
         phones.append(page)
 
     teacher_context = new_context(CHROMEBOOK)
-    teacher_context.add_cookies([{**teacher_cookie(teacher), "url": base}])
+    teacher_context.add_cookies([{**login_cookie(teacher), "url": base}])
     desk = console_errors(teacher_context.new_page())
     desk.goto(f"{base}/sessions/{session.pk}/")
     desk.get_by_role("button", name="Start tables").click()
@@ -106,7 +89,7 @@ def test_three_teams_play_a_whole_game_to_the_scoreboard(
     assert game.options["deck"][:4] == ["camera", "if_then_board", "drive_wheels", "battery_pack"]
 
     projector_context = new_context(PROJECTOR)
-    projector_context.add_cookies([{**teacher_cookie(teacher), "url": base}])
+    projector_context.add_cookies([{**login_cookie(teacher), "url": base}])
     grid = console_errors(projector_context.new_page())
     grid.goto(f"{base}/play/sessions/{session.pk}/projector/")
     expect(grid.get_by_text("Team 1's turn")).to_be_visible()

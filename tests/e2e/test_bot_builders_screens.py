@@ -2,25 +2,20 @@
 grid (1920x1080), one table on the projector, and the teacher's dashboard (1366x768)."""
 
 import pytest
-from django.test import Client
 from playwright.sync_api import expect
 
 from classroom.models import Student
 from games import services
 from games.models import TableGame
-from tests.e2e.conftest import CHROMEBOOK, PROJECTOR
+from tests.e2e.conftest import CHROMEBOOK, PROJECTOR, login_cookie
 from tests.games.live_support import seat_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def login(new_context, viewport, user, base):
-    client = Client()
-    client.force_login(user)
     context = new_context(viewport)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
-    )
+    context.add_cookies([{**login_cookie(user), "url": base}])
     return context.new_page()
 
 

@@ -4,13 +4,11 @@ scores them on the assessments page, puts one on the projector, and locks the se
 import re
 
 import pytest
-from django.http import HttpResponse
 from playwright.sync_api import expect
 
-from classroom.devices import DEVICE_COOKIE, set_device_cookie
 from games.models import Assessment, TeachBack
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR
+from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, binding_cookie
 from tests.games.teachback_support import fast_passwords, make_table, set_bench  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -18,18 +16,8 @@ pytestmark = pytest.mark.browser
 
 def device_context(new_context, live_server, binding):
     """A phone whose browser holds the device cookie the join page would have set."""
-    response = HttpResponse()
-    set_device_cookie(response, binding, secure=False)
     context = new_context(PHONE)
-    context.add_cookies(
-        [
-            {
-                "name": DEVICE_COOKIE,
-                "value": response.cookies[DEVICE_COOKIE].value,
-                "url": live_server.url,
-            }
-        ]
-    )
+    context.add_cookies([{**binding_cookie(binding), "url": live_server.url}])
     return context
 
 

@@ -9,17 +9,13 @@ import re
 import pytest
 from django.core.servers.basehttp import WSGIServer
 from django.db import connection
-from django.http import HttpResponse
-from django.test import Client
 from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
-from classroom import services as classroom_services
-from classroom.devices import DEVICE_COOKIE, set_device_cookie
 from games import engine_registry, services
 from games.engine_registry import get_engine
 from games.models import TableGame, TableStatus
-from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR
+from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, device_cookie, login_cookie
 from tests.games.live_support import seat_teams
 from tests.games.three_laws_support import SEATS, options, three_laws_session
 
@@ -39,19 +35,6 @@ def fixed_cards(monkeypatch):
 
     patched = dataclasses.replace(engine, options_for=options_for)
     monkeypatch.setitem(engine_registry.ENGINES, "three_laws", patched)
-
-
-def device_cookie(session, student) -> dict:
-    binding = classroom_services.device_join(session=session, student=student)
-    response = HttpResponse()
-    set_device_cookie(response, binding, secure=False)
-    return {"name": DEVICE_COOKIE, "value": response.cookies[DEVICE_COOKIE].value}
-
-
-def teacher_cookie(teacher) -> dict:
-    client = Client()
-    client.force_login(teacher)
-    return {"name": "sessionid", "value": client.cookies["sessionid"].value}
 
 
 def click_and_wait(page, button) -> None:
@@ -118,12 +101,12 @@ def test_five_teams_play_four_rounds_with_an_error_call_and_a_counter(
         expect(page.get_by_text("Round 1 of 4")).to_be_visible()
 
     desk_context = new_context(CHROMEBOOK)
-    desk_context.add_cookies([{**teacher_cookie(teacher), "url": base}])
+    desk_context.add_cookies([{**login_cookie(teacher), "url": base}])
     desk = console_errors(desk_context.new_page())
     desk.goto(f"{base}/play/sessions/{session.pk}/tables/")
 
     projector_context = new_context(PROJECTOR)
-    projector_context.add_cookies([{**teacher_cookie(teacher), "url": base}])
+    projector_context.add_cookies([{**login_cookie(teacher), "url": base}])
     wall = console_errors(projector_context.new_page())
     wall.goto(f"{base}/play/tables/{game.pk}/projector/")
     expect(wall.locator(".tl-head-phase")).to_have_text("Setup")
