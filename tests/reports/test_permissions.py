@@ -91,7 +91,7 @@ def _export(classroom, by, *, kind=ExportKind.CLASS, status=ExportStatus.READY, 
     export = Export.objects.create(
         kind=kind,
         parameters=params,
-        parameters_hash=parameters_hash(kind, params) + str(Export.objects.count()),
+        parameters_hash=parameters_hash(kind, {**params, "n": Export.objects.count()}),
         requested_by=by,
         school=classroom.school,
         classroom=None if kind == ExportKind.SCHOOL_ZIP else classroom,
