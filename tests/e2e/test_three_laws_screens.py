@@ -6,8 +6,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import TableGame
-from tests.e2e.conftest import CHROMEBOOK, PROJECTOR
-from tests.e2e.test_three_laws_live import teacher_cookie
+from tests.e2e.conftest import CHROMEBOOK, PROJECTOR, login_cookie
 from tests.games.live_support import seat_teams
 from tests.games.three_laws_support import advance, three_laws_session
 
@@ -39,7 +38,7 @@ def test_the_grid_and_the_dashboard_with_three_tables(
     )
 
     context = new_context(PROJECTOR)
-    context.add_cookies([{**teacher_cookie(teacher), "url": live_server.url}])
+    context.add_cookies([{**login_cookie(teacher), "url": live_server.url}])
     grid = console_errors(context.new_page())
     grid.goto(f"{live_server.url}/play/sessions/{session.pk}/projector/")
     expect(grid.locator(".tl-cell")).to_have_count(2)
@@ -49,7 +48,7 @@ def test_the_grid_and_the_dashboard_with_three_tables(
     screenshot(grid, "3laws-projector-grid")
 
     context = new_context(CHROMEBOOK)
-    context.add_cookies([{**teacher_cookie(teacher), "url": live_server.url}])
+    context.add_cookies([{**login_cookie(teacher), "url": live_server.url}])
     desk = console_errors(context.new_page())
     desk.goto(f"{live_server.url}/play/sessions/{session.pk}/tables/")
     expect(desk.get_by_role("button", name="Start questions")).to_be_visible()
