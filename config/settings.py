@@ -41,6 +41,16 @@ def env_int(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}.") from None
 
 
+def env_float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number, not {raw!r}.") from None
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:
@@ -199,6 +209,13 @@ CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BROKER_TRANSPORT_OPTIONS = (
     {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600)} if REDIS_URL else {}
 )
+
+# Reports: a rendering export with no progress for this long is marked failed by the sweeper;
+# keep it longer than the visibility timeout so Redis first hands a killed worker's task on.
+REPORTS_STUCK_MINUTES = env_float("REPORTS_STUCK_MINUTES", 15)
+# Seconds a render waits before writing its file: 0 except in the killed-worker test, which
+# sets it for a worker subprocess through the environment.
+REPORTS_RENDER_DELAY = env_float("REPORTS_RENDER_DELAY", 0)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("BOTBENCH_TIME_ZONE", "America/New_York")

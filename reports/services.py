@@ -30,7 +30,7 @@ from django.utils.text import slugify
 
 from classroom.models import Classroom, School, Session, Student, User
 from classroom.services import ServiceError
-from reports import conf, documents, selectors
+from reports import conf, documents, files, selectors
 from reports.files import storage_name, write_atomically
 from reports.models import LIVE_STATUSES, Export, ExportKind, ExportStatus
 
@@ -390,3 +390,9 @@ def exports_sweep_stuck() -> int:
                 _count_part(export)
             swept += 1
     return swept
+
+
+def exports_remove_orphan_files() -> int:
+    """Remove files left behind by export rows that no longer exist."""
+    kept = set(Export.objects.exclude(file="").values_list("file", flat=True))
+    return files.remove_orphans(kept)

@@ -21,7 +21,7 @@ def compose() -> dict:
 
 def _env_names_read_by_settings() -> set[str]:
     direct = set(re.findall(r'os\.environ\.get\(\s*"([A-Z0-9_]+)"', SETTINGS_SOURCE))
-    helpers = set(re.findall(r'env_(?:bool|int|list)\(\s*"([A-Z0-9_]+)"', SETTINGS_SOURCE))
+    helpers = set(re.findall(r'env_(?:bool|int|float|list)\(\s*"([A-Z0-9_]+)"', SETTINGS_SOURCE))
     secrets = set(re.findall(r'env_secret\(\s*"([A-Z0-9_]+)"', SETTINGS_SOURCE))
     return direct | helpers | secrets | {f"{name}_FILE" for name in secrets}
 
