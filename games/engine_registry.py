@@ -65,22 +65,7 @@ def bot_builders_standings(
     shape of `Game.results()`. Used when a round is ended early and for tabletop games."""
     scores = {seat: bot_builders.score_bench(benches.get(seat) or {}) for seat in seats}
     months = {seat: month for seat, month in (birth_months or {}).items() if month}
-    entries = []
-    for seat, place in bot_builders.rank(seats, scores, months):
-        score = scores[seat]
-        entry = {
-            "seat": seat,
-            "place": place,
-            "score": score.total,
-            "full_bot": score.full_bot,
-            "four_loop": score.four_loop,
-            "mission_match": score.mission_match,
-            "breakdown": score.breakdown(),
-        }
-        if solo:
-            entry["won"] = score.total >= bot_builders.SOLO_WIN_SCORE
-        entries.append(entry)
-    return entries
+    return bot_builders.standings(seats, scores, months, solo=solo)
 
 
 def _bot_builders_results_now(game: bot_builders.Game) -> list[dict]:

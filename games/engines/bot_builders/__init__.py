@@ -6,9 +6,9 @@ state machine; its docstring lists the event types), `setup` (new_game, from_dic
 """
 
 from .cards import CARDS, CATEGORY, DECK_IDS, KINDS, SLOTS, Card, cards_of_kind
-from .game import DUMMY, SOLO_WIN_SCORE, Game
+from .game import DUMMY, Game
 from .robot import suggest
-from .scoring import MAX_SCORE, BenchScore, rank, score_bench
+from .scoring import MAX_SCORE, SOLO_WIN_SCORE, BenchScore, rank, score_bench, standings
 from .setup import new_game
 
 __all__ = [
@@ -27,5 +27,6 @@ __all__ = [
     "new_game",
     "rank",
     "score_bench",
+    "standings",
     "suggest",
 ]

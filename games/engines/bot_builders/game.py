@@ -33,10 +33,9 @@ from games.engines import IllegalAction
 
 from .cards import CARDS, HAND_LIMIT, SLOTS
 from .messages import explain
-from .scoring import BenchScore, rank, score_bench
+from .scoring import BenchScore, score_bench, standings
 
 DUMMY = "dummy"
-SOLO_WIN_SCORE = 10
 PHASES = ("draw", "act", "discard_down", "bot", "over")
 FORMAT_VERSION = 1
 
@@ -302,22 +301,7 @@ class Game:
         if not self.is_over:
             raise IllegalAction("The game is not over yet: no results.")
         scores = {seat: self.bench_score(seat) for seat in self.seats}
-        entries = []
-        for seat, place in rank(self.seats, scores, self.birth_months):
-            score = scores[seat]
-            entry: dict[str, Any] = {
-                "seat": seat,
-                "place": place,
-                "score": score.total,
-                "full_bot": score.full_bot,
-                "four_loop": score.four_loop,
-                "mission_match": score.mission_match,
-                "breakdown": score.breakdown(),
-            }
-            if self.solo:
-                entry["won"] = score.total >= SOLO_WIN_SCORE
-            entries.append(entry)
-        return entries
+        return standings(self.seats, scores, self.birth_months, solo=self.solo)
 
     def view(self, seat: str | None) -> dict:
         """What `seat` may see (its own hand, never another's); `None` is the public view.

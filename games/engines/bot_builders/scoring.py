@@ -17,6 +17,9 @@ MAX_SCORE = (
     4 * PART_POINTS + FOUR_LOOP_POINTS + MISSION_POINTS + MISSION_MATCH_POINTS + FULL_BOT_POINTS
 )
 
+# Solo: the player wins with at least this score.
+SOLO_WIN_SCORE = 10
+
 BIRTH_MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 
 
@@ -122,3 +125,31 @@ def rank(
             placed.extend((seat, start + 1) for seat in group)
         start = end
     return placed
+
+
+def standings(
+    seats: list[str],
+    scores: Mapping[str, BenchScore],
+    birth_months: Mapping[str, str] | None = None,
+    *,
+    solo: bool = False,
+) -> list[dict]:
+    """`Game.results()` entries for these scores, best first: seat, place, score, full_bot,
+    four_loop, mission_match, breakdown, and in solo whether the player won. Also used by the
+    site to score benches recorded from printed cards or frozen when a round is ended early."""
+    entries = []
+    for seat, place in rank(seats, scores, birth_months):
+        score = scores[seat]
+        entry: dict = {
+            "seat": seat,
+            "place": place,
+            "score": score.total,
+            "full_bot": score.full_bot,
+            "four_loop": score.four_loop,
+            "mission_match": score.mission_match,
+            "breakdown": score.breakdown(),
+        }
+        if solo:
+            entry["won"] = score.total >= SOLO_WIN_SCORE
+        entries.append(entry)
+    return entries
