@@ -4,7 +4,6 @@ import pytest
 
 from games.printables import PRINTABLES
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import *  # noqa: F403 - the Playwright fixtures, used by name
 from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR
 
 pytestmark = pytest.mark.browser
