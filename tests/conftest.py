@@ -198,3 +198,16 @@ def pytest_sessionfinish(session, exitstatus) -> None:
         names = ", ".join(report.nodeid for report in skipped[:10])
         print(f"\nBOTBENCH_REQUIRE_ALL: {len(skipped)} test(s) skipped: {names}")
         session.exitstatus = 1
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """pytest-django's test database, with PostgreSQL's connection pool closed before the
+    database is dropped: idle pooled connections (threads in the concurrency tests, the live
+    server) would otherwise keep it "in use by other users"."""
+    yield
+    from django.db import connections
+
+    for conn in connections.all(initialized_only=True):
+        if hasattr(conn, "close_pool"):  # PostgreSQL only
+            conn.close_pool()
