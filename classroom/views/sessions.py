@@ -1,6 +1,8 @@
 """Sessions: planning, the setup page (presence, teams, tables, devices), opening, the lobby
 on the projector, and closing."""
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -57,6 +59,23 @@ def render_setup(request: HttpRequest, session: Session) -> HttpResponse:
             request, "classroom/session_detail.html#setup", setup_context(request, session)
         )
     return redirect(session)
+
+
+def setup_step[T](
+    request: HttpRequest,
+    session: Session,
+    change: Callable[[], T],
+    success: Callable[[T], str],
+) -> HttpResponse:
+    """Run one set-up change (a service call), tell the teacher how it went, and show the
+    setup region again: a refusal's message as an error, `success(result)` otherwise."""
+    try:
+        result = change()
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, success(result))
+    return render_setup(request, session)
 
 
 @login_required
@@ -118,15 +137,14 @@ def session_presence(request: HttpRequest, pk: int) -> HttpResponse:
             ids = [int(value) for value in request.POST.getlist("present")]
         except ValueError:
             ids = None
-    try:
+
+    def mark_present() -> int:
         if ids is None:
             raise services.ServiceError("Some of those students are not in this class.")
         services.session_set_present(session=session, student_ids=ids, by=request.user)
-    except services.ServiceError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"{len(ids)} present.")
-    return render_setup(request, session)
+        return len(ids)
+
+    return setup_step(request, session, mark_present, lambda count: f"{count} present.")
 
 
 @login_required
