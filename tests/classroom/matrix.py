@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.test import Client
+
 ROLES = (
     "anonymous",
     "other_school_teacher",
@@ -73,3 +75,15 @@ def cases(routes: Iterable[Route]) -> list[tuple[Route, str]]:
 
 def case_id(value: Any) -> str:
     return value.label.replace(" ", "_") if isinstance(value, Route) else str(value)
+
+
+def client_for(world: Any, role: str) -> Client:
+    """The client acting as `role` in a matrix world: signed-in adults from `world.users`, an
+    anonymous client, or one of the world's device clients (`world.device_this`, ...)."""
+    if role in world.users:
+        client = Client()
+        client.force_login(world.users[role])
+        return client
+    if role == "anonymous":
+        return Client()
+    return getattr(world, role)

@@ -23,6 +23,7 @@ from tests.classroom.matrix import (
     Route,
     case_id,
     cases,
+    client_for,
 )
 
 # Health is checked by tests/foundation (it depends on the broker, not on who asks).
@@ -217,19 +218,9 @@ def world(
     )
 
 
-def _client(world, role: str) -> Client:
-    if role in world.users:
-        client = Client()
-        client.force_login(world.users[role])
-        return client
-    if role == "anonymous":
-        return Client()
-    return getattr(world, role)
-
-
 @pytest.mark.parametrize(("route", "role"), cases(ROUTES), ids=case_id)
 def test_route_answers_role_with_expected_status(world, route, role):
-    client = _client(world, role)
+    client = client_for(world, role)
     url = reverse(f"classroom:{route.name}", args=route.args(world))
     if route.query == "?code=":
         url += f"?code={world.session.room_code}"

@@ -7,7 +7,6 @@ from types import SimpleNamespace
 import pytest
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.test import Client
 from django.urls import reverse
 
 from classroom import services
@@ -15,7 +14,7 @@ from classroom.models import Classroom, GameKind, Session, Student
 from reports.models import Export, ExportKind, ExportStatus
 from reports.services import parameters_hash
 from reports.urls import urlpatterns
-from tests.classroom.matrix import ADMIN_ONLY, ADULTS, VIEW, Route, case_id, cases
+from tests.classroom.matrix import ADMIN_ONLY, ADULTS, VIEW, Route, case_id, cases, client_for
 from tests.reports.conftest import make_session
 
 # A POST that succeeds redirects (302) like the log-in redirect of anonymous visitors; the
@@ -150,19 +149,9 @@ def world(
     )
 
 
-def _client(world, role: str) -> Client:
-    if role in world.users:
-        client = Client()
-        client.force_login(world.users[role])
-        return client
-    if role == "anonymous":
-        return Client()
-    return getattr(world, role)
-
-
 @pytest.mark.parametrize(("route", "role"), cases(ROUTES), ids=case_id)
 def test_route_answers_role_with_expected_status(world, route, role):
-    client = _client(world, role)
+    client = client_for(world, role)
     url = reverse(f"reports:{route.name}", args=route.args(world))
     url += route.query.format(classroom=world.classroom.pk)
     response = getattr(client, route.method)(url, route.data(world))
@@ -180,7 +169,7 @@ def test_every_reports_url_is_in_the_matrix():
 def test_refused_writes_change_nothing(world):
     before = list(Export.objects.order_by("pk").values_list("pk", "status", "file"))
     for role in ("colleague", "other_school_teacher", "anonymous", "device_this"):
-        client = _client(world, role)
+        client = client_for(world, role)
         for route in ROUTES:
             if route.method == "post":
                 client.post(
