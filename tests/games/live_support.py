@@ -159,3 +159,17 @@ def give_full_bot_but_mission(state: bot_builders.Game, seat: str = "team-1") ->
     for card_id in ("ultrasonic_sensor", "timer_chip", "robot_arm"):
         take(state, card_id)
         state.hands[seat].append(card_id)
+
+
+# Who asks, in the live-play permission matrices (a device of this table, of another table of
+# the same session, of another session).
+LIVE_ROLES = [
+    "anonymous",
+    "other_teacher",
+    "colleague",
+    "teacher",
+    "admin",
+    "device_here",
+    "device_other_table",
+    "device_other_session",
+]

@@ -18,18 +18,9 @@ from classroom import services as classroom_services
 from classroom.models import GameKind, Session
 from games import services
 from games.models import TableGame
-from tests.games.live_support import seat_teams
+from tests.games.live_support import LIVE_ROLES, seat_teams
 
-ROLES = [
-    "anonymous",
-    "other_teacher",
-    "colleague",
-    "teacher",
-    "admin",
-    "device_here",
-    "device_other_table",
-    "device_other_session",
-]
+ROLES = LIVE_ROLES
 
 NONE = dict.fromkeys(ROLES, 404)
 

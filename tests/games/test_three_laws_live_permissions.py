@@ -11,19 +11,10 @@ from classroom.models import GameKind, Session
 from games import services
 from games.engines import three_laws
 from games.models import Move, TableGame
-from tests.games.live_support import seat_teams
+from tests.games.live_support import LIVE_ROLES, seat_teams
 from tests.games.three_laws_support import advance, three_laws_session
 
-ROLES = [
-    "anonymous",
-    "other_teacher",
-    "colleague",
-    "teacher",
-    "admin",
-    "device_here",
-    "device_other_table",
-    "device_other_session",
-]
+ROLES = LIVE_ROLES
 NONE = dict.fromkeys(ROLES, 404)
 DEVICE = {**NONE, "device_here": 200, "device_other_table": 403}
 MATRIX = {
