@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch, Window
+from django.db.models.functions import RowNumber
 
 from classroom.models import Session, Table, Team
 from games.engine_registry import get_engine
@@ -118,6 +119,22 @@ def legal_actions(game: TableGame, seat: str) -> list[dict]:
 def recent_moves(game: TableGame, limit: int = 6) -> list[Move]:
     """The last live moves, newest first (their events are public by the engines' contract)."""
     return list(live_moves(game).only("seq", "seat", "events").order_by("-seq")[:limit])
+
+
+def recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[Move]]:
+    """`recent_moves` for many tables in one query (the projector grid redraws them all)."""
+    newest_first = Window(RowNumber(), partition_by=[F("game_id")], order_by=F("seq").desc())
+    rows = (
+        Move.objects.filter(game__in=games, undone_at__isnull=True)
+        .only("game_id", "seq", "seat", "events")
+        .annotate(recency=newest_first)
+        .filter(recency__lte=limit)
+        .order_by("game_id", "-seq")
+    )
+    moves: dict[int, list[Move]] = {game.pk: [] for game in games}
+    for move in rows:
+        moves[move.game_id].append(move)
+    return moves
 
 
 def current_seat(game: TableGame) -> str | None:

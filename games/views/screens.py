@@ -23,6 +23,7 @@ from games.selectors import (
     current_seat,
     legal_actions,
     recent_moves,
+    recent_moves_by_game,
     seat_screen,
     seat_view,
     session_tables,
@@ -107,17 +108,18 @@ def waiting_screen(ds: DeviceSeat) -> dict:
     return {"team": ds.team, "poll_url": poll_url(watch, {})}
 
 
-def public_table(game: TableGame, info: TableInfo, *, events: int = 5) -> dict:
-    """One table as everyone may see it: the projector, a grid cell, the teacher's replay."""
+def public_table(game: TableGame, info: TableInfo, moves: list | None = None) -> dict:
+    """One table as everyone may see it: the projector, a grid cell, the teacher's replay.
+    `moves` are the recent moves to narrate, newest first (default: the last five)."""
     display = _display(game)
     view = seat_view(game, None)
+    if moves is None:
+        moves = recent_moves(game, 5)
     return {
         "table": info,
         "view": view,
         "screen": display.public_context(view, info.names) if display else {},
-        "events": display.narrate_moves(recent_moves(game, events), info.names)
-        if display and events
-        else [],
+        "events": display.narrate_moves(moves, info.names) if display else [],
         "results": display.results_rows(info.results, info.names) if display else [],
         "show_results": info.is_over,
         "screen_template": _template(game, "public"),
@@ -163,10 +165,12 @@ def projector_screen(game: TableGame, user_id: int, *, notice: str = "", error: 
 
 def grid_screen(session: Session, user_id: int) -> dict:
     tables = session_tables(session)
+    # One move a cell, fetched for every table at once.
+    latest = recent_moves_by_game([game for game, _ in tables], limit=1)
     watch = live.Watch(live.GRID, session.pk, tuple(game.pk for game, _ in tables), user_id=user_id)
     return {
         "session": session,
-        "cells": [public_table(game, info, events=1) for game, info in tables],
+        "cells": [public_table(game, info, latest[game.pk]) for game, info in tables],
         "poll_url": poll_url(watch, {game.pk: game.version for game, _ in tables}),
     }
 

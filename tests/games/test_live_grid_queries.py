@@ -1,0 +1,49 @@
+"""The projector grid redraws every table of a session: its queries must not grow with them."""
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from classroom.models import Student
+from games import services
+from games.models import TableGame
+from tests.games.live_support import seat_teams
+
+
+def _grid_queries(client, session) -> tuple[int, str]:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(reverse("games:projector_grid", args=[session.pk]))
+    assert response.status_code == 200
+    return len(queries), response.content.decode()
+
+
+def test_the_grid_costs_the_same_queries_for_one_table_or_four(
+    open_session, teacher, teacher_client, classroom
+):
+    students = [Student.objects.create(classroom=classroom, name=f"Kid {i}") for i in range(8)]
+    for number in range(1, 5):
+        seat_teams(
+            open_session,
+            students[(number - 1) * 2 : number * 2],
+            teams=2,
+            number=number,
+            first_team_number=number * 2 - 1,
+        )
+    services.session_start_tables(session=open_session, by=teacher)
+    games = list(TableGame.objects.filter(session=open_session).order_by("table__number"))
+    for game in games:  # one move on each table, to be narrated in its cell
+        seat = game.state["seats"][game.state["current"]]
+        services.move_submit(
+            game_id=game.pk,
+            seat=seat,
+            action={"type": "draw", "source": "deck"},
+            expected_version=game.version,
+            client_move_id=f"first-{game.pk}",
+            by_teacher=teacher,
+        )
+    four, html = _grid_queries(teacher_client, open_session)
+    assert html.count("drew from the draw pile") == 4
+
+    TableGame.objects.filter(pk__in=[g.pk for g in games[1:]]).delete()
+    one, _ = _grid_queries(teacher_client, open_session)
+    assert four == one
