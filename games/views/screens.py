@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from urllib.parse import urlencode
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.timesince import timesince
 
 from classroom.models import Session
@@ -42,14 +42,6 @@ def new_client_move_id() -> str:
     """One id per drawn screen, in every button's form: a double tap posts the same id twice,
     and the second post returns the first one's outcome."""
     return secrets.token_urlsafe(12)
-
-
-def teachback_url(game: TableGame) -> str | None:
-    """The team's teach-back page (built by the teach-back feature), when its URL exists."""
-    try:
-        return reverse("games:teachback", args=[game.session_id])
-    except NoReverseMatch:
-        return None
 
 
 def with_names(message: str, names: dict[str, str]) -> str:
@@ -93,7 +85,9 @@ def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
         "poll_url": poll_url(watch, {game.pk: game.version}),
         "error": with_names(error, info.names),
         "screen_template": _template(game, "device"),
-        "teachback_url": teachback_url(game) if info.is_over else None,
+        "teachback_url": (
+            reverse("games:teachback", args=[game.session_id]) if info.is_over else None
+        ),
     }
     if info.is_tabletop:
         context["recorded"] = recorded_seats(game)
