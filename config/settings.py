@@ -153,9 +153,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "DATABASE_TEST_NAME", "test_botbench"
     )
 else:
-    # Several threads (runserver, the worker) write to one SQLite file: wait instead of failing.
+    # The web server and the worker write to one SQLite file at once. WAL lets readers carry on
+    # beside a writer, IMMEDIATE takes the write lock when a transaction starts (so two writers
+    # queue on the busy timeout instead of one failing at its first write), and the timeout is
+    # how long a writer waits.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
+    # Tests run the worker in another thread: an in-memory shared-cache database locks whole
+    # tables between connections ("database table is locked", which no timeout waits out), so the
+    # test database is a real file like the one `make run` uses.
+    DATABASES["default"].setdefault("TEST", {}).setdefault(
+        "NAME", str(VAR_DIR / "test_botbench.sqlite3")
     )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

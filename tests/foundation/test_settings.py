@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from tests.conftest import skip_or_fail
+from tests.conftest import skip_without_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +65,7 @@ def test_secret_key_can_come_from_a_file(tmp_path):
 @pytest.mark.django_db
 def test_postgresql_with_connection_pooling_when_database_url_is_set():
     if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
-        skip_or_fail("DATABASE_URL does not name PostgreSQL")
+        skip_without_server("DATABASE_URL does not name PostgreSQL")
     assert connection.vendor == "postgresql"
     assert settings.DATABASES["default"]["OPTIONS"]["pool"]
     with connection.cursor() as cursor:
@@ -75,7 +75,7 @@ def test_postgresql_with_connection_pooling_when_database_url_is_set():
 
 def test_redis_is_broker_and_cache_when_redis_url_is_set():
     if not os.environ.get("REDIS_URL"):
-        skip_or_fail("REDIS_URL is not set")
+        skip_without_server("REDIS_URL is not set")
     assert os.environ["REDIS_URL"] == settings.CELERY_BROKER_URL
     assert settings.CACHES["default"]["BACKEND"].endswith("RedisCache")
 

@@ -8,7 +8,7 @@ from django.db import connection, connections
 
 from games.models import Assessment, CriterionScore, TeachBack
 from games.teachback import services
-from tests.conftest import skip_or_fail
+from tests.conftest import skip_without_server
 from tests.games.teachback_support import (
     GOOD_SENTENCE,
     fast_passwords,  # noqa: F401  (autouse)
@@ -22,7 +22,7 @@ THREADS = 6
 @pytest.fixture(autouse=True)
 def _postgres_only():
     if connection.vendor != "postgresql":
-        skip_or_fail("Concurrency needs PostgreSQL row locks (set DATABASE_URL)")
+        skip_without_server("Concurrency needs PostgreSQL row locks (set DATABASE_URL)")
 
 
 def run_together(work) -> list[Exception]:
