@@ -47,8 +47,8 @@ FORM = re.compile(
     r'<input type="hidden" name="client_move_id" value="([^"]+)">\s*'
     r"<button[^>]*>([^<]+)</button>"
 )
-POLL = re.compile(r'hx-get="([^"]+/poll/[^"]+)"')
-MOVE_URL = re.compile(r'hx-post="(/play/tables/\d+/move/)"')
+POLL = re.compile(r'data-hx-get="([^"]+/poll/[^"]+)"')
+MOVE_URL = re.compile(r'data-hx-post="(/play/tables/\d+/move/)"')
 
 
 class Player(threading.Thread):

@@ -149,7 +149,7 @@ def test_lobby_poll_returns_only_the_joined_list(
     )
     page = response.content.decode()
     assert page.lstrip().startswith('<section id="joined"')
-    assert 'hx-trigger="every 2s"' in page
+    assert 'data-hx-trigger="every 2s"' in page
     assert "✓ Ava" in page and "✓ Ben" not in page and "Ben" in page
     assert '<span class="joined-count">1</span>' in page
 

@@ -22,7 +22,7 @@ def table(open_session, teacher, students, device_client):
 
 
 def poll_url_in(html: str) -> str:
-    return unescape(re.search(r'hx-get="([^"]+/poll/[^"]+)"', html).group(1))
+    return unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1))
 
 
 def page_poll(client: Client, url: str) -> str:

@@ -84,7 +84,7 @@ def world(
     elsewhere = device_client(later, students[6])
     game = TableGame.objects.get(session=open_session, table__number=1)
     page = here.get(reverse("games:device")).content.decode()
-    poll_url = unescape(re.search(r'hx-get="([^"]+/poll/[^"]+)"', page).group(1))
+    poll_url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', page).group(1))
     # The poll must look "changed" for the permission check to run at all.
     poll_url = re.sub(r"v=[^&]+", "v=stale", poll_url)
     return {

@@ -33,7 +33,7 @@ def device_page(table, index: int) -> str:
 
 
 def poll_url(html: str) -> str:
-    url = re.search(r'hx-get="([^"]+/poll/[^"]+)"', html).group(1).replace("&amp;", "&")
+    url = re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1).replace("&amp;", "&")
     return url
 
 

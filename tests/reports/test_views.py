@@ -56,8 +56,8 @@ def test_export_click_returns_a_polling_partial_and_a_second_click_the_same_job(
     html = first.content.decode()
     export = Export.objects.get()
     assert first.status_code == 200 and "<html" not in html
-    assert f'hx-get="{reverse("reports:export_status", args=[export.pk])}"' in html
-    assert 'hx-trigger="every 2s"' in html and "Queued" in html
+    assert f'data-hx-get="{reverse("reports:export_status", args=[export.pk])}"' in html
+    assert 'data-hx-trigger="every 2s"' in html and "Queued" in html
     second = teacher_client.post(reverse("reports:export_create"), data, headers=HTMX)
     assert Export.objects.count() == 1 and "Queued" in second.content.decode()
 
@@ -69,7 +69,7 @@ def test_a_ready_export_stops_polling_and_offers_the_download(
     services.export_render(export_id=export.pk)
     response = teacher_client.get(reverse("reports:export_status", args=[export.pk]), headers=HTMX)
     html = response.content.decode()
-    assert "hx-trigger" not in html and reverse("reports:export_download", args=[export.pk]) in html
+    assert "data-hx-trigger" not in html and reverse("reports:export_download", args=[export.pk]) in html
     download = teacher_client.get(reverse("reports:export_download", args=[export.pk]))
     assert download["Content-Type"] == "application/pdf"
     assert b"".join(download.streaming_content).startswith(b"%PDF-")
