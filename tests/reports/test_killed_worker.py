@@ -64,7 +64,7 @@ def _stop(process: subprocess.Popen) -> None:
 
 def test_an_export_survives_its_worker_being_killed_mid_render(classroom, teacher, tmp_path):
     if connection.vendor != "postgresql" or not settings.REDIS_URL:
-        skip_without_server("The killed-worker test needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL)")
+        skip_without_server("killing a worker needs PostgreSQL and Redis")
     media = Path(settings.MEDIA_ROOT)
     session = make_session(classroom, seed=6)
     first = _start_worker(media, delay=30, name="doomed", log=tmp_path / "worker1.log")
