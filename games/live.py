@@ -26,6 +26,7 @@ from django.core import signing
 from django.core.cache import cache
 from django.utils.crypto import get_random_string
 
+from classroom import push
 from games.models import TableGame
 
 _SALT = "games.live.watch"
@@ -59,6 +60,8 @@ def get_version(game_id: int) -> int | None:
 
 def bump_version(game_id: int, version: int) -> None:
     cache.set(version_key(game_id), version, VERSION_TTL)
+    # Wake the streams of the table's screens (games/streams.py).
+    push.publish(version_key(game_id))
 
 
 def heal_version(game_id: int, version: int) -> None:
@@ -69,6 +72,9 @@ def heal_version(game_id: int, version: int) -> None:
 def bump_session(session_id: int) -> None:
     """Tables were started or added: pages listing a session's tables must re-draw."""
     cache.set(session_key(session_id), get_random_string(8), None)
+    push.publish(session_key(session_id))
+    # Devices still on their lobby page move on to the game.
+    push.touch(push.lobby_topic(session_id))
 
 
 def session_stamp(session_id: int) -> str:
