@@ -39,8 +39,8 @@ TOPIC_MAX_AGE = 60 * 60 * 16
 def channel(key: str) -> str:
     """The pub/sub channel of a key. Pub/sub ignores Redis database numbers, so the channel names
     the cache's prefix and database: two sites sharing one Redis server never hear each other."""
-    options = settings.CACHES["default"]
-    return f"botbench-push:{options.get('KEY_PREFIX', '')}:{options.get('LOCATION', '')}:{key}"
+    location = settings.CACHES["default"].get("LOCATION", "")
+    return f"botbench-push:{cache.key_prefix}:{location}:{key}"
 
 
 @memoize
