@@ -59,7 +59,7 @@
 
   function announceText() {
     var marker = document.querySelector(".live-stream [data-announce]");
-    return marker ? marker.textContent.trim() : null;
+    return marker ? marker.getAttribute("data-announce").trim() : null;
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -5,6 +5,9 @@ test-output/screenshots/, to be looked at."""
 
 import os
 import shutil
+import socket
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -34,6 +37,78 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 CHROMEBOOK = {"width": 1366, "height": 768}
 PROJECTOR = {"width": 1920, "height": 1080}
+
+
+class AsgiLiveServer:
+    """pytest-django's `live_server`, served the way production serves it: by uvicorn (ASGI), so
+    the pages' event streams work. Runs in a thread of this process (the test database and
+    settings are this process's). `restart()` stops and starts it on the same port."""
+
+    def __init__(self, host: str = "localhost"):
+        from django.test.utils import modify_settings
+
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.host = host
+        self.url = f"http://{host}:{self.port}"
+        self._live_server_modified_settings = modify_settings(ALLOWED_HOSTS={"append": host})
+        self.server = None
+        self.thread = None
+
+    def start(self) -> None:
+        import uvicorn
+        from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+        from django.core.asgi import get_asgi_application
+
+        config = uvicorn.Config(
+            ASGIStaticFilesHandler(get_asgi_application()),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="off",
+            timeout_graceful_shutdown=1,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.should_exit = True
+            self.thread.join(15)
+            self.server = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    server = AsgiLiveServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+def wait_for_redraw(page, before: str) -> None:
+    """Wait until the live region shows a newer drawing than `before` (its poll URL, which
+    names the versions shown): swaps morph the region in place, so the element stays."""
+    page.wait_for_function(
+        "(before) => { const live = document.querySelector('#live');"
+        " return live && live.getAttribute('data-hx-get') !== before; }",
+        arg=before,
+    )
+
+
+def drawn_version(page) -> str:
+    return page.locator("#live").get_attribute("data-hx-get")
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,15 @@ from classroom.models import SessionStatus
 from games import engine_registry
 from games.engine_registry import get_engine
 from games.models import TableGame, TableStatus
-from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, device_cookie, login_cookie
+from tests.e2e.conftest import (
+    CHROMEBOOK,
+    PHONE,
+    PROJECTOR,
+    device_cookie,
+    drawn_version,
+    login_cookie,
+    wait_for_redraw,
+)
 from tests.games.live_support import fixed_deck, seat_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -119,11 +127,11 @@ def test_three_teams_play_a_whole_game_to_the_scoreboard(
         if label.startswith("Install") and "act" not in shots and number == 1 and clicks > 6:
             shots.add("act")
             screenshot(page, "bb-device-phone-act")
-        drawn = page.locator("#live").element_handle()
+        drawn = drawn_version(page)
         with page.expect_response(lambda r: "/move/" in r.url) as answer:
             button.click()
         assert answer.value.status == 200
-        drawn.wait_for_element_state("hidden")  # the answer replaced the whole live region
+        wait_for_redraw(page, drawn)  # the answer was morphed into the live region
         clicks += 1
         if clicks == 8:
             expect(grid.locator(".bb-chip", has_text="If/Then board")).to_be_visible(

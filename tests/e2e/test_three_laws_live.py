@@ -15,7 +15,15 @@ from pytest_django.live_server_helper import LiveServer
 from games import engine_registry, services
 from games.engine_registry import get_engine
 from games.models import TableGame, TableStatus
-from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, device_cookie, login_cookie
+from tests.e2e.conftest import (
+    CHROMEBOOK,
+    PHONE,
+    PROJECTOR,
+    device_cookie,
+    drawn_version,
+    login_cookie,
+    wait_for_redraw,
+)
 from tests.games.live_support import seat_teams
 from tests.games.three_laws_support import SEATS, options, three_laws_session
 
@@ -38,10 +46,10 @@ def fixed_cards(monkeypatch):
 
 
 def click_and_wait(page, button) -> None:
-    """Click a move button and wait for the answer to replace the live region."""
-    drawn = page.locator("#live").element_handle()
+    """Click a move button and wait for the answer to be morphed into the live region."""
+    drawn = drawn_version(page)
     button.click()
-    drawn.wait_for_element_state("hidden")
+    wait_for_redraw(page, drawn)
     alerts = page.locator("#live .alert-error")
     assert alerts.count() == 0, alerts.first.inner_text()
 
