@@ -94,6 +94,26 @@ def binding_topic(binding_id: int) -> str:
     return f"binding:{binding_id}"
 
 
+def spotlight_topic(session_id: int) -> str:
+    return f"session:{session_id}:spotlight"
+
+
+def export_topic(export_id: int) -> str:
+    return f"export:{export_id}"
+
+
+def touch_after_commit(*names: str) -> None:
+    """`touch` each topic once the current transaction commits (at once outside one)."""
+    from django.db import transaction
+
+    def notify() -> None:
+        for name in names:
+            touch(name)
+
+    notify.push = True  # tests counting queued tasks leave these out
+    transaction.on_commit(notify)
+
+
 def mint_topics(topics: list[str], *, user_id: int | None = None, binding_id: int | None = None):
     """A signed stream token for pages that watch topics: who may hold it and what it watches."""
     payload: dict = {"k": topics}

@@ -28,6 +28,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.text import slugify
 
+from classroom import push
 from classroom.models import Classroom, School, Session, Student, User
 from classroom.services import ServiceError
 from reports import conf, documents, files, selectors
@@ -169,6 +170,7 @@ def _start(export_id: int) -> Export | None:
         export.updated_at = now
         export.attempts += 1
         export.save(update_fields=["status", "started_at", "updated_at", "attempts"])
+        _changed(export)
         if export.parent_id:
             Export.objects.filter(pk=export.parent_id, status=ExportStatus.QUEUED).update(
                 status=ExportStatus.RENDERING, started_at=now, updated_at=now
@@ -198,9 +200,18 @@ def _finish(export_id: int, *, name: str = "", error: str = "") -> Export | None
             export.file.name = name
             export.file_deleted_at = None
         export.save()
+        _changed(export)
         if export.parent_id:
             _count_part(export)
         return export
+
+
+def _changed(export: Export) -> None:
+    """The export's status box (and its parent's, for a part) shows the new state at once."""
+    topics = [push.export_topic(export.pk)]
+    if export.parent_id:
+        topics.append(push.export_topic(export.parent_id))
+    push.touch_after_commit(*topics)
 
 
 def _count_part(part: Export) -> None:
@@ -271,6 +282,7 @@ def export_zip(*, export_id: int) -> Export | None:
         export.updated_at = now
         export.attempts += 1
         export.save(update_fields=["status", "started_at", "updated_at", "attempts"])
+        _changed(export)
     try:
         parts = list(export.parts.select_related("classroom__teacher").order_by("title", "pk"))
         taken: set[str] = {"index.html", "school-overview.pdf"}
@@ -328,6 +340,7 @@ def export_retry(*, export: Export, by: User) -> Export:
             raise ServiceError(
                 "The same export is already queued or rendering: see the list of exports."
             ) from None
+        _changed(export)
         for part in failed_parts:
             part.status = ExportStatus.QUEUED
             part.error = ""

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from classroom import push
 from classroom.models import DeviceBinding, GameKind, Session, Team, User
 from classroom.services import ServiceError
 from games.models import (
@@ -232,4 +233,5 @@ def spotlight_set(*, session: Session, teachback: TeachBack | None, by: User) ->
         spotlight.version += 1
         spotlight.changed_at = timezone.now()
         spotlight.save()
+        push.touch_after_commit(push.spotlight_topic(session.pk))
         return spotlight

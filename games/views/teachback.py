@@ -12,6 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classroom import access as classroom_access
+from classroom import push
 from classroom.services import ServiceError
 from games.models import TableStatus, TeachBack
 from games.teachback import access, selectors, services
@@ -184,6 +185,9 @@ def spotlight_projector(request: HttpRequest, session_pk: int) -> HttpResponse:
         if request.GET.get("since") == str(context["spotlight_version"]):
             return HttpResponse(status=204)
         return render(request, f"{SPOTLIGHT_TEMPLATE}#spotlight", context)
+    context["stream_url"] = push.stream_url(
+        push.mint_topics([push.spotlight_topic(session.pk)], user_id=request.user.pk)
+    )
     return render(request, SPOTLIGHT_TEMPLATE, context)
 
 

@@ -12,6 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
+from classroom import push
 from classroom.services import ServiceError
 from reports import access, services
 from reports.models import Export, ExportKind
@@ -50,8 +51,13 @@ def _next(request: HttpRequest, default: str) -> str:
 
 
 def _status_response(request: HttpRequest, export: Export, *, error: str = "", status=200):
-    template = f"{STATUS_TEMPLATE}#status" if request.htmx else STATUS_TEMPLATE
-    return render(request, template, {"export": export, "error": error}, status=status)
+    context = {"export": export, "error": error}
+    if request.htmx:
+        return render(request, f"{STATUS_TEMPLATE}#status", context, status=status)
+    if export is not None:
+        topics = [push.export_topic(export.pk)]
+        context["stream_url"] = push.stream_url(push.mint_topics(topics, user_id=request.user.pk))
+    return render(request, STATUS_TEMPLATE, context, status=status)
 
 
 @login_required
