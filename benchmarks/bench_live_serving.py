@@ -162,8 +162,26 @@ def seed(env: dict[str, str], site_root: Path) -> dict[str, tuple[str, str]]:
     }
 
 
+def wait_until_serving(port: int, process: subprocess.Popen, timeout: float = 60) -> None:
+    """Any HTTP answer will do (the bare site has no /healthz)."""
+    import http.client
+
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("a server exited during start-up")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/")
+            conn.getresponse().read()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("a server did not answer in time")
+
+
 def wrk(args, port: int, path: str, cookie: str, htmx: bool) -> float:
-    command = ["wrk", "-t1", f"-c{args.connections}", f"-d{args.seconds}s", "--latency"]
+    command = ["wrk", "-t1", f"-c{args.connections}", f"-d{int(args.seconds)}s", "--latency"]
     if cookie:
         command += ["-H", f"Cookie: {cookie}"]
     if htmx:
@@ -225,8 +243,8 @@ def main() -> int:
             site = start(kind, args, env, app, site_port, args.site_root)
             bare = start(kind, args, bare_env, bare_app, bare_port, ROOT / "benchmarks")
             try:
-                wait_for(site_port, site)
-                time.sleep(1)
+                wait_for(site_port, site, timeout=120)
+                wait_until_serving(bare_port, bare)
                 for _ in range(args.rounds):
                     rate = wrk(args, bare_port, "/", "", False)
                     results.setdefault((kind, "bare"), []).append(rate)

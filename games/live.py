@@ -156,8 +156,12 @@ class Fingerprint:
 
 def fingerprint_for_page(watch: Watch, versions: dict[int, int]) -> str:
     """The fingerprint of a page drawn now from database `versions` (which heal the cache)."""
+    # One read for all, and a write only where the cache is behind: every redraw passes here,
+    # and a write costs more than a read (a file rename in the embedded default).
+    cached = cache.get_many([version_key(game_id) for game_id in versions]) if versions else {}
     for game_id, version in versions.items():
-        heal_version(game_id, version)
+        if cached.get(version_key(game_id)) != version:
+            heal_version(game_id, version)
     return Fingerprint(watch, dict(versions)).render()
 
 
