@@ -18,7 +18,8 @@ count meeting the goals (move p95 <= 150 ms, fetch p95 <= 100 ms, propagation p9
 `--idle-streams N` opens N streams (the screens of N/17 classes) with nothing happening and
 reports the server's memory and CPU with them open.
 
-Serving: gunicorn with uvicorn workers (ASGI for everything), PostgreSQL + Redis on loopback;
+Serving as in production (docker/compose.yaml): gunicorn gthread (WSGI) for pages, polls and
+moves, gunicorn with uvicorn workers (ASGI) for the streams; PostgreSQL + Redis on loopback;
 its own database (`botbench_bench_lesson`, dropped after) and Redis db `--redis-db`.
 """
 
@@ -86,8 +87,6 @@ def server_env(args, var_dir: str) -> dict[str, str]:
         DJANGO_SECURE_SSL_REDIRECT="0",
         DJANGO_LOG_LEVEL="WARNING",
         DJANGO_SETTINGS_MODULE="config.settings",
-        BENCH_TIMING_LOG=str(Path(var_dir) / "timing"),
-        PYTHONPATH=f"{ROOT / 'benchmarks'}:{ROOT}",
     )
     return env
 
@@ -198,8 +197,9 @@ def seed(classes: int, env: dict[str, str]) -> list[list[Screen]]:
 
 
 class Generator:
-    def __init__(self, port: int, stats: Stats, clocks: dict[int, TableClock], stop: float):
-        self.base = f"http://127.0.0.1:{port}"
+    def __init__(self, ports: tuple[int, int], stats: Stats, clocks: dict, stop: float):
+        self.base = f"http://127.0.0.1:{ports[0]}"
+        self.stream_base = f"http://127.0.0.1:{ports[1]}"
         self.stats, self.clocks, self.stop = stats, clocks, stop
 
     async def get(self, http, screen: Screen, path: str, kind: str):
@@ -260,7 +260,7 @@ class Generator:
     async def listen(self, http, screen: Screen, stream: str) -> None:
         headers = {"Cookie": screen.cookie, "Accept": "text/event-stream"}
         remaining = self.stop - time.perf_counter()
-        async with http.get(self.base + stream, headers=headers, timeout=None) as response:
+        async with http.get(self.stream_base + stream, headers=headers) as response:
             if response.status != 200:
                 self.stats.errors.append(f"{screen.kind} stream {response.status}")
                 return
@@ -330,11 +330,14 @@ def choose(forms):
     raise AssertionError("no button")
 
 
-def server_processes(master_pid: int):
+def server_processes(master_pids: list[int]):
     import psutil
 
-    master = psutil.Process(master_pid)
-    return [master, *master.children(recursive=True)]
+    processes = []
+    for pid in master_pids:
+        master = psutil.Process(pid)
+        processes += [master, *master.children(recursive=True)]
+    return processes
 
 
 def cpu_seconds(processes) -> float:
@@ -363,14 +366,14 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def run_step(port, rooms, args, master_pid) -> dict:
+async def run_step(ports, rooms, args, master_pids) -> dict:
     import aiohttp
 
     stats = Stats()
     clocks: dict[int, TableClock] = {}
     connect = 15.0
     stop = time.perf_counter() + connect + args.seconds
-    generator = Generator(port, stats, clocks, stop)
+    generator = Generator(ports, stats, clocks, stop)
     rng = random.Random(len(rooms))
     connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=None, sock_connect=30, sock_read=None)
@@ -387,7 +390,7 @@ async def run_step(port, rooms, args, master_pid) -> dict:
         # Measure from here: every screen has its page and stream.
         for key in list(stats.times):
             stats.times[key] = []
-        processes = server_processes(master_pid)
+        processes = server_processes(master_pids)
         cpu0, mine0, wall0 = cpu_seconds(processes), own_cpu(), time.perf_counter()
         for screens in rooms:
             for table in sorted({s.tables[0] for s in screens if s.kind == "device"}):
@@ -410,16 +413,19 @@ async def run_step(port, rooms, args, master_pid) -> dict:
 
 
 def server_times(var_dir: str, since: dict[str, int]) -> dict[str, list[float]]:
+    """gunicorn's access log: method, path, status, microseconds inside the server."""
     kinds: dict[str, list[float]] = {"move": [], "fetch/poll": []}
-    for path in Path(var_dir).glob("timing.*"):
-        lines = path.read_text().splitlines()[since.get(str(path), 0) :]
-        since[str(path)] = since.get(str(path), 0) + len(lines)
-        for line in lines:
-            method, url, ms = line.split()
-            if url.endswith("/move/"):
-                kinds["move"].append(float(ms) / 1000)
-            elif url.startswith("/play/poll/"):
-                kinds["fetch/poll"].append(float(ms) / 1000)
+    path = Path(var_dir) / "access.log"
+    lines = path.read_text().splitlines()[since.get("log", 0) :] if path.exists() else []
+    since["log"] = since.get("log", 0) + len(lines)
+    for line in lines:
+        parts = line.split()
+        if len(parts) != 4:
+            continue
+        if parts[1].endswith("/move/"):
+            kinds["move"].append(int(parts[3]) / 1e6)
+        elif parts[1].startswith("/play/poll/"):
+            kinds["fetch/poll"].append(int(parts[3]) / 1e6)
     return kinds
 
 
@@ -439,14 +445,14 @@ def meets_goals(result: dict) -> bool:
     )
 
 
-async def idle(port, rooms, master_pid, seconds: float) -> None:
+async def idle(ports, rooms, master_pids, seconds: float) -> None:
     import aiohttp
 
-    processes = server_processes(master_pid)
+    processes = server_processes(master_pids)
     before = rss_mb(processes)
     stop = time.perf_counter() + 3600
     stats = Stats()
-    generator = Generator(port, stats, {}, stop)
+    generator = Generator(ports, stats, {}, stop)
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(
         connector=connector, cookie_jar=aiohttp.DummyCookieJar()
@@ -458,7 +464,7 @@ async def idle(port, rooms, master_pid, seconds: float) -> None:
                 tasks.append(asyncio.create_task(generator.listen_only(http, screen)))
                 await asyncio.sleep(0.005)
         await asyncio.sleep(10)
-        processes = server_processes(master_pid)
+        processes = server_processes(master_pids)
         cpu0, wall0 = cpu_seconds(processes), time.perf_counter()
         await asyncio.sleep(seconds)
         cpu = cpu_seconds(processes) - cpu0
@@ -491,28 +497,41 @@ def main() -> int:
     var_dir = tempfile.mkdtemp(prefix="botbench-lesson-")
     env = server_env(args, var_dir)
     recreate_database(args.db_name)
-    server = None
+    servers = []
     try:
         manage(env, "migrate", "--noinput")
         manage(env, "collectstatic", "--noinput")
         started = time.perf_counter()
         rooms = seed(classes, env)
         print(f"seeded {classes} classes in {time.perf_counter() - started:.0f} s")
-        port = free_port()
-        server = subprocess.Popen(
-            [str(GUNICORN), "timed_asgi:application", "--bind", f"127.0.0.1:{port}"]
-            + ["--workers", str(args.workers), "--worker-class", "uvicorn_worker.UvicornWorker"]
-            + ["--log-level", "warning", "--graceful-timeout", "5"],
-            cwd=ROOT,
-            env=env,
-        )
-        wait_for(port, server)
+        ports = (free_port(), free_port())
+        servers = [
+            subprocess.Popen(
+                [str(GUNICORN), "config.wsgi:application", "--bind", f"127.0.0.1:{ports[0]}"]
+                + ["--workers", str(args.workers), "--worker-class", "gthread"]
+                + ["--threads", "4", "--log-level", "warning"]
+                + ["--access-logfile", str(Path(var_dir) / "access.log")]
+                + ["--access-logformat", "%(m)s %(U)s %(s)s %(D)s"],
+                cwd=ROOT,
+                env=env,
+            ),
+            subprocess.Popen(
+                [str(GUNICORN), "config.asgi:application", "--bind", f"127.0.0.1:{ports[1]}"]
+                + ["--workers", "1", "--worker-class", "uvicorn_worker.UvicornWorker"]
+                + ["--log-level", "warning", "--graceful-timeout", "5"],
+                cwd=ROOT,
+                env=env,
+            ),
+        ]
+        for port, server in zip(ports, servers, strict=True):
+            wait_for(port, server, timeout=120)
+        pids = [server.pid for server in servers]
         if args.idle_streams:
-            asyncio.run(idle(port, rooms, server.pid, 60))
+            asyncio.run(idle(ports, rooms, pids, 60))
             return 0
         best, since = 0, {}
         for count in steps:
-            result = asyncio.run(run_step(port, rooms[:count], args, server.pid))
+            result = asyncio.run(run_step(ports, rooms[:count], args, pids))
             stats = result["stats"]
             server_side = server_times(var_dir, since)
             ok = meets_goals(result)
@@ -534,9 +553,10 @@ def main() -> int:
         print(f"\nlargest class count meeting the goals: {best or 'none'}")
         return 0
     finally:
-        if server is not None and server.poll() is None:
-            server.terminate()
-            server.wait(30)
+        for server in servers:
+            if server.poll() is None:
+                server.terminate()
+                server.wait(30)
         if not args.keep_db:
             from django.db import connections
 
