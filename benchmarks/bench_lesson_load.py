@@ -207,10 +207,19 @@ class Generator:
         headers = {"Cookie": screen.cookie}
         if kind != "page":
             headers["HX-Request"] = "true"
-        async with http.get(self.base + path, headers=headers) as response:
-            text = await response.text()
-            if "csrftoken" in response.cookies and "csrftoken" not in screen.cookie:
-                screen.cookie += f"; csrftoken={response.cookies['csrftoken'].value}"
+        import aiohttp
+
+        for attempt in range(2):
+            try:
+                async with http.get(self.base + path, headers=headers) as response:
+                    text = await response.text()
+                break
+            except aiohttp.ServerDisconnectedError:
+                # A kept-alive connection the server closed meanwhile: browsers retry a GET too.
+                if attempt:
+                    raise
+        if "csrftoken" in response.cookies and "csrftoken" not in screen.cookie:
+            screen.cookie += f"; csrftoken={response.cookies['csrftoken'].value}"
         self.stats.add(kind, time.perf_counter() - started)
         if response.status not in (200, 204):
             self.stats.errors.append(f"{screen.kind} {kind} {response.status}")
