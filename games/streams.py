@@ -57,7 +57,10 @@ class Hub:
         self.listeners: dict[str, set[Listener]] = defaultdict(set)
         self._task: asyncio.Task | None = None
         self._pubsub = None
+        self._subscribed = asyncio.Event()
         self._key_of: dict[str, str] = {}
+        # Embedded: the last value read of each watched key.
+        self._seen: dict[str, object] = {}
 
     @contextlib.asynccontextmanager
     async def listen(self, keys: Iterable[str]) -> AsyncIterator[Listener]:
@@ -67,8 +70,18 @@ class Hub:
             self.listeners[key].add(listener)
             self._key_of[push.channel(key)] = key
         self._ensure_task()
-        if new and self._pubsub is not None:
-            await self._subscribe(new)
+        # Before the stream says hello, a change to its keys must already be noticed: take the
+        # embedded baseline now, or make sure Redis has the subscription.
+        if not settings.REDIS_URL:
+            if new:
+                values = await sync_to_async(cache.get_many, thread_sensitive=False)(new)
+                for key in new:
+                    self._seen.setdefault(key, values.get(key))
+        else:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._subscribed.wait(), 5)
+            if new and self._pubsub is not None:
+                await self._subscribe(new)
         try:
             yield listener
         finally:
@@ -78,6 +91,7 @@ class Hub:
                 if not self.listeners[key]:
                     del self.listeners[key]
                     self._key_of.pop(push.channel(key), None)
+                    self._seen.pop(key, None)
                     gone.append(key)
             if gone and self._pubsub is not None:
                 await self._unsubscribe(gone)
@@ -98,7 +112,6 @@ class Hub:
     # -- embedded: read the shared cache ---------------------------------------------------------
 
     async def _run_embedded(self) -> None:
-        seen: dict[str, object] = {}
         while self.listeners:
             keys = list(self.listeners)
             try:
@@ -107,8 +120,11 @@ class Hub:
                 logger.warning("Stream hub could not read the cache", exc_info=True)
                 values = None
             if values is not None:
+                seen = self._seen
                 changed = [k for k in keys if k in seen and values.get(k) != seen[k]]
-                seen = {k: values.get(k) for k in keys}
+                for key in keys:
+                    if key in self.listeners:
+                        seen[key] = values.get(key)
                 self.wake(changed)
             await asyncio.sleep(EMBEDDED_INTERVAL)
 
@@ -133,6 +149,7 @@ class Hub:
                 # Set first: a stream arriving during the subscribe below subscribes itself.
                 self._pubsub = pubsub
                 await pubsub.subscribe(*[push.channel(key) for key in list(self.listeners)])
+                self._subscribed.set()
                 if reconnecting:
                     # Whatever was published while the hub was cut off is unknown: every stream
                     # checks once.
@@ -150,6 +167,7 @@ class Hub:
                 await asyncio.sleep(REDIS_RETRY)
             finally:
                 self._pubsub = None
+                self._subscribed.clear()
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
                     await client.aclose()

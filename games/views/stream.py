@@ -25,6 +25,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
 from asgiref.sync import sync_to_async
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
@@ -53,6 +54,9 @@ class Subject:
     stale: bool = False
     binding_key: str | None = None
     recheck: Callable[[], bool] | None = field(default=None, repr=False)
+    # Checked again once the stream listens, closing the gap between the checks and listening.
+    fresh: Callable[[], bool] | None = field(default=None, repr=False)
+    binding_stamp: object = None
 
 
 def _device_check(request: HttpRequest, binding_id: int) -> Callable[[], bool]:
@@ -88,11 +92,18 @@ def _watch_subject(request: HttpRequest, watch: live.Watch, shown: str) -> Subje
     if watch.watches_session:
         keys.append(live.session_key(watch.session_id))
     subject = Subject(keys=keys, stale=bool(shown) and not live.unchanged(watch, shown))
+    if shown:
+        subject.fresh = lambda: live.unchanged(watch, shown)
     if watch.binding_id is not None:
-        subject.binding_key = push.topic_key(push.binding_topic(watch.binding_id))
-        subject.keys.append(subject.binding_key)
-        subject.recheck = _device_check(request, watch.binding_id)
+        _watch_binding(subject, request, watch.binding_id)
     return subject
+
+
+def _watch_binding(subject: Subject, request: HttpRequest, binding_id: int) -> None:
+    subject.binding_key = push.topic_key(push.binding_topic(binding_id))
+    subject.keys.append(subject.binding_key)
+    subject.recheck = _device_check(request, binding_id)
+    subject.binding_stamp = cache.get(subject.binding_key)
 
 
 def _topic_subject(request: HttpRequest, topics: dict) -> Subject:
@@ -101,9 +112,7 @@ def _topic_subject(request: HttpRequest, topics: dict) -> Subject:
     if topics["binding_id"] is not None:
         if get_device(request).pk != topics["binding_id"]:
             raise Http404("This screen belongs to another device.")
-        subject.binding_key = push.topic_key(push.binding_topic(topics["binding_id"]))
-        subject.keys.append(subject.binding_key)
-        subject.recheck = _device_check(request, topics["binding_id"])
+        _watch_binding(subject, request, topics["binding_id"])
     elif topics["user_id"] is None or request.user.pk != topics["user_id"]:
         raise Http404("This screen belongs to someone else.")
     return subject
@@ -130,10 +139,26 @@ def _event(name: str) -> str:
     return f"event: {name}\ndata: \n\n"
 
 
+def _changed_since_checked(subject: Subject) -> tuple[bool, bool]:
+    """(shows something older, binding changed) since the checks at connect."""
+    try:
+        stale = subject.stale or (subject.fresh is not None and not subject.fresh())
+        moved = subject.binding_key is not None and cache.get(subject.binding_key) != (
+            subject.binding_stamp
+        )
+    finally:
+        connections.close_all()  # a missing cached version costs one query
+    return stale, moved
+
+
 async def _events(subject: Subject) -> AsyncIterator[str]:
     async with streams.hub().listen(subject.keys) as listener:
+        stale, moved = await sync_to_async(_changed_since_checked)(subject)
+        if moved and not await sync_to_async(subject.recheck)():
+            yield _event("gone")
+            return
         yield f"retry: {RETRY_MS}\n" + _event("hello")
-        if subject.stale:
+        if stale:
             yield _event("changed")
         while True:
             if not await listener.wait(PING_SECONDS):

@@ -79,7 +79,9 @@
 
   var pressed = null;
 
+  // Only a button's POST counts: a poll answered meanwhile must not forget the press.
   document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.verb === "get") return;
     var active = document.activeElement;
     var region = document.getElementById("live");
     pressed = null;
@@ -88,7 +90,9 @@
     }
   });
 
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var config = event.detail && event.detail.requestConfig;
+    if (config && config.verb === "get") return;
     var region = document.getElementById("live");
     if (pressed === null || !region) return;
     var label = pressed;

@@ -105,18 +105,34 @@ def live_server():
     server.stop()
 
 
+def drawn_version(page) -> str:
+    """Note what the live region shows before a click (its poll URL, which names the versions
+    shown), and start watching for the answer of the click's POST."""
+    page.evaluate(
+        """() => {
+          window.postAnswered = false;
+          if (window.watchingPosts) return;
+          window.watchingPosts = true;
+          const answered = (event) => {
+            const config = event.detail && event.detail.requestConfig;
+            if (config && config.verb === "post") window.postAnswered = true;
+          };
+          document.addEventListener("htmx:afterSettle", answered);
+          document.addEventListener("htmx:responseError", answered);
+        }"""
+    )
+    return page.locator("#live").get_attribute("data-hx-get")
+
+
 def wait_for_redraw(page, before: str) -> None:
-    """Wait until the live region shows a newer drawing than `before` (its poll URL, which
-    names the versions shown): swaps morph the region in place, so the element stays."""
+    """Wait until the live region shows a newer drawing than `before`, or the POST sent since
+    `drawn_version` has been answered and swapped (an answer may show the same versions, e.g.
+    an error): swaps morph the region in place, so the element itself stays."""
     page.wait_for_function(
         "(before) => { const live = document.querySelector('#live');"
-        " return live && live.getAttribute('data-hx-get') !== before; }",
+        " return window.postAnswered || (live && live.getAttribute('data-hx-get') !== before); }",
         arg=before,
     )
-
-
-def drawn_version(page) -> str:
-    return page.locator("#live").get_attribute("data-hx-get")
 
 
 @pytest.fixture(scope="session")

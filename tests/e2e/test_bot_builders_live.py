@@ -105,7 +105,7 @@ def test_three_teams_play_a_whole_game_to_the_scoreboard(
     # The waiting screens reload themselves into the game within a poll or two.
     for page in phones:
         expect(page.locator(".turn-status")).to_be_visible()
-    expect(phones[0].get_by_text("Your turn!")).to_be_visible()
+    expect(phones[0].get_by_text("Your turn!", exact=True)).to_be_visible()
     expect(phones[1].get_by_text("Team 1's turn")).to_be_visible()
     assert phones[1].locator(MOVE_BUTTONS).count() == 0
 

@@ -96,7 +96,7 @@ class StreamServer:
 class EventReader:
     """One open stream: `next_event()` returns (name, data) or raises TimeoutError."""
 
-    def __init__(self, port: int, path: str, cookies: str = "", timeout: float = 15.0):
+    def __init__(self, port: int, path: str, cookies: str = "", timeout: float = 60.0):
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
         self.conn.request("GET", path, headers={"Cookie": cookies, "Accept": "text/event-stream"})
         self.response = self.conn.getresponse()
