@@ -119,7 +119,9 @@ def session_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.get_session_for_viewer(request, pk)
-    return render(request, "classroom/session_detail.html", setup_context(request, session))
+    context = setup_context(request, session)
+    context["join_page"] = f"{links.site_url(request)}{reverse('classroom:join')}"
+    return render(request, "classroom/session_detail.html", context)
 
 
 @login_required

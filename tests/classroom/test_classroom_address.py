@@ -98,3 +98,9 @@ def test_run_dev_refuses_a_bad_port_before_starting_anything(port):
     )
     assert result.returncode == 2
     assert "PORT must be a number" in result.stderr
+
+
+def test_session_page_names_the_same_join_address(settings, teacher_client, open_session):
+    settings.SITE_URL = "http://192.168.1.20:8000"
+    page = teacher_client.get(open_session.get_absolute_url()).content.decode()
+    assert "Students join at" in page and ">http://192.168.1.20:8000/join</a>" in page
