@@ -32,6 +32,10 @@ class Engine:
       never makes moves of their own.
     - `results_now`: standings for a game ended early by the teacher, computed from the
       public view; None when the game cannot be ended early.
+    - `any_time_actions`: action types that are not a turn (3 Laws: an Error call and its
+      counter, legal whenever the laws are in force). They are judged on the table as it is
+      now, not on the version the screen was drawn from: otherwise every other team's move
+      would wipe out a half-picked call. The client move id still makes a double tap count once.
     """
 
     kind: str
@@ -40,6 +44,7 @@ class Engine:
     display: ModuleType | None = None
     facilitator: str | None = None
     results_now: Callable[[Any], list[dict]] | None = None
+    any_time_actions: frozenset[str] = frozenset()
 
     def new_game(self, seats: list[str], seed: int, options: dict) -> Any:
         return self.module.new_game(seats, seed=seed, **options)
@@ -109,6 +114,7 @@ ENGINES: dict[str, Engine] = {
         options_for=_three_laws_options,
         display=three_laws_display,
         facilitator=three_laws.FACILITATOR,
+        any_time_actions=frozenset({"error", "counter"}),
     ),
 }
 

@@ -32,7 +32,7 @@ def join_link(request: HttpRequest, session: Session) -> str:
 def setup_context(request: HttpRequest, session: Session) -> dict:
     teams = selectors.session_teams(session)
     tables = selectors.session_tables(session)
-    editable = access.can_edit_class(request.user, session.classroom)
+    editable = access.is_class_teacher(request.user, session.classroom)
     return {
         "session": session,
         "can_edit": editable,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
+from classroom.access import is_class_teacher
 from classroom.models import Classroom, User
 from classroom.services import ServiceError
 from games.models import Assessment, Rubric, RubricCriterion
@@ -150,7 +151,7 @@ def rubric_update(*, classroom: Classroom, criteria: Sequence[Mapping], by: User
     and the key of an existing criterion when kept). Returns the version now current: a new one
     when the current version already has scores, the same one edited in place otherwise, and the
     same one untouched when nothing changed."""
-    if classroom.teacher_id != by.pk:
+    if not is_class_teacher(by, classroom):
         raise ServiceError("Only the class's teacher can change its rubric.")
     specs = clean_criteria(criteria)
     rubric_for_class(classroom)

@@ -32,6 +32,10 @@ from games.selectors import (
 )
 from games.services.tabletop import recorded_seats
 
+# What a move or a control can change on a TableGame row (its table and session stay cached):
+# the fields a view re-reads before drawing the table after its own write.
+CHANGING = ["state", "version", "status", "results", "last_move_at", "ended_at"]
+
 
 def poll_url(watch: live.Watch, versions: dict[int, int]) -> str:
     query = urlencode({"t": live.mint(watch), "v": live.fingerprint_for_page(watch, versions)})
@@ -140,11 +144,14 @@ def facilitator_controls(game: TableGame, info: TableInfo, view: dict | None = N
     }
 
 
-def projector_screen(game: TableGame, user_id: int, *, notice: str = "", error: str = "") -> dict:
+def projector_screen(
+    game: TableGame, user_id: int, *, can_control: bool, notice: str = "", error: str = ""
+) -> dict:
+    """`can_control`: the viewer is the class's teacher (`classroom.access.is_class_teacher`),
+    who also gets the facilitator's buttons."""
     info = table_info(game)
     watch = live.Watch(live.PROJECTOR, game.session_id, (game.pk,), user_id=user_id)
     context = public_table(game, info)
-    can_control = game.session.classroom.teacher_id == user_id
     context.update(
         session=game.session,
         poll_url=poll_url(watch, {game.pk: game.version}),

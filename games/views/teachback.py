@@ -205,7 +205,7 @@ def rubric_edit(request: HttpRequest, class_pk: int) -> HttpResponse:
         classroom = access.get_class_for_rubric_editor(request, class_pk)
     else:
         classroom = access.get_class_for_rubric_reader(request, class_pk)
-    can_edit = classroom.teacher_id == request.user.pk
+    can_edit = classroom_access.is_class_teacher(request.user, classroom)
     rubric = rubric_for_class(classroom) if can_edit else current_rubric(classroom)
     initial = [
         {
