@@ -9,7 +9,7 @@ from django.db import transaction
 
 from classroom.models import DeviceBinding, User
 from classroom.services.sessions import require_session_teacher
-from games.engine_registry import Engine, get_engine
+from games.engine_registry import Engine, engine_for
 from games.engines import IllegalAction
 from games.models import Move, TableGame, TableMode, TableStatus
 from games.services.errors import STALE_MESSAGE, MoveRefused
@@ -96,7 +96,7 @@ def move_submit(
                 "This table plays with printed cards: record your bench at the end.",
                 reason=MoveRefused.INVALID,
             )
-        engine = get_engine(game.kind)
+        engine = engine_for(game)
         if action.get("type") not in engine.any_time_actions:
             ensure_version(game, expected_version)
         ensure_seat(game, engine, seat, by_device=by_device, by_teacher=by_teacher)

@@ -23,7 +23,7 @@ from games.access import (
     get_session_for_teacher,
     get_session_for_viewer,
 )
-from games.engine_registry import get_engine
+from games.engine_registry import engine_for
 from games.models import TableGame, TableMode
 from games.selectors import replay_view, table_info
 from games.views.projector import PROJECTOR, render_projector
@@ -169,7 +169,8 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     view, total, moves = replay_view(game, step)
     step = len(moves)
     info = table_info(game)
-    display = get_engine(game.kind).display
+    engine = engine_for(game)
+    display = engine.display
     context = {
         "session": game.session,
         "table": info,
@@ -177,10 +178,10 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         "step": step,
         "total": total,
         "steps": range(total + 1),
-        "screen": display.public_context(view, info.names) if display else {},
-        "events": display.narrate_moves(moves[-1:], info.names) if display and moves else [],
+        "screen": display.public_context(view, info.names),
+        "events": display.narrate_moves(moves[-1:], info.names),
         "show_results": False,
         "mover": info.name(moves[-1].seat) if moves else "",
-        "screen_template": f"{get_engine(game.kind).template_dir}/_public.html",
+        "screen_template": engine.template("public"),
     }
     return render(request, "games/replay.html", context)

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from classroom.http import HtmxHttpRequest
 from games import services
 from games.access import get_game_for_device, get_game_for_teacher
-from games.engine_registry import get_engine
+from games.engine_registry import engine_for
 from games.engines.three_laws.components import QUESTION_MAX_CHARS
 from games.selectors import table_info
 from games.views.play import UNREADABLE, answer_device, read_move
@@ -121,7 +121,7 @@ def facilitate(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The teacher's own moves as the facilitator (advance a phase, void a call), from the
     dashboard or the projector page (`screen=projector`), on the version that screen showed."""
     game = get_game_for_teacher(request, game_id)
-    engine = get_engine(game.kind)
+    engine = engine_for(game)
     if engine.facilitator is None:
         raise Http404("This game has no facilitator.")
     error = notice = ""
