@@ -68,8 +68,24 @@ def current_rubric(classroom: Classroom) -> Rubric | None:
     return Rubric.objects.filter(classroom=classroom).order_by("-version").first()
 
 
+def rubric_shown(classroom: Classroom) -> tuple[Rubric, list[RubricCriterion]]:
+    """The rubric a page shows and its criteria in order, read only: the class's current
+    version, or before its first write the default as an unsaved version 1 (the write that
+    first needs it saves it, `rubric_for_class`). Pages never create rows."""
+    rubric = current_rubric(classroom)
+    if rubric is not None:
+        return rubric, list(rubric.criteria.order_by("position"))
+    default = Rubric(classroom=classroom, version=1)
+    criteria = [
+        RubricCriterion(rubric=default, position=position, **spec)
+        for position, spec in enumerate(DEFAULT_CRITERIA, start=1)
+    ]
+    return default, criteria
+
+
 def rubric_for_class(classroom: Classroom) -> Rubric:
-    """The class's current rubric version; the default one becomes version 1 on first use."""
+    """The class's current rubric version, for a write; the default one becomes version 1 on
+    first use."""
     rubric = current_rubric(classroom)
     if rubric is not None:
         return rubric
