@@ -1,6 +1,6 @@
 """The class rubric and its versions.
 
-A rubric version never changes once a score points at it (STYLE.md, after edx-ora2): editing a
+A rubric version never changes once a score points at it (after edx-ora2): editing a
 used rubric makes a new version and the old scores keep theirs; an unused one is edited in place
 so trying out wordings does not pile up versions."""
 
