@@ -12,7 +12,7 @@ from games import engine_registry
 from games.engine_registry import get_engine
 from games.models import TableGame, TableStatus
 from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, device_cookie, login_cookie
-from tests.games.live_support import fixed_deck, seat_teams
+from tests.games.conftest import fixed_deck, seat_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

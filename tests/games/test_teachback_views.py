@@ -6,9 +6,8 @@ from django.urls import reverse
 from games.models import Assessment, TeachBack
 from games.teachback import services
 from games.teachback.rubrics import rubric_for_class
-from tests.games.teachback_support import (
+from tests.games.conftest import (
     GOOD_SENTENCE,
-    fast_passwords,  # noqa: F401  (autouse)
     make_table,
     set_bench,
 )
