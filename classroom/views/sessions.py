@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from classroom import access, links, selectors, services
@@ -17,18 +17,10 @@ from classroom.qr import qr_svg
 from classroom.tables import seat_limits
 
 
-def optional_url(name: str, *args) -> str | None:
-    """A URL another app may or may not provide yet (the games app's start-tables page)."""
-    try:
-        return reverse(name, args=args)
-    except NoReverseMatch:
-        return None
-
-
 def setup_context(request: HttpRequest, session: Session) -> dict:
     teams = selectors.session_teams(session)
-    tables = selectors.session_tables(session)
-    editable = access.can_edit_class(request.user, session.classroom)
+    tables = selectors.session_seating(session)
+    editable = access.is_class_teacher(request.user, session.classroom)
     return {
         "session": session,
         "can_edit": editable,
@@ -43,7 +35,7 @@ def setup_context(request: HttpRequest, session: Session) -> dict:
         "problems": selectors.session_table_problems(session, tables, teams),
         "limits": seat_limits(session.game, session.variant),
         "devices": selectors.session_devices(session),
-        "start_tables_url": optional_url("games:start_tables", session.pk),
+        "start_tables_url": reverse("games:start_tables", args=[session.pk]),
     }
 
 
@@ -173,7 +165,7 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "session": session,
         "lobby": selectors.lobby_teams(session),
-        "start_tables_url": optional_url("games:start_tables", session.pk),
+        "start_tables_url": reverse("games:start_tables", args=[session.pk]),
     }
     if request.htmx:
         return render(request, "classroom/session_lobby.html#joined", context)
@@ -194,7 +186,6 @@ def device_unbind(request: HttpRequest, pk: int, device_pk: int) -> HttpResponse
     services.device_unbind(binding=binding, by=request.user)
     messages.success(request, f"{binding.student.name}'s name is free: they can join again.")
     # Freed from the tables dashboard (a phone lost mid-game): back there, not to the setup.
-    tables_url = optional_url("games:teacher_tables", session.pk)
-    if request.POST.get("next") == "tables" and tables_url:
-        return redirect(tables_url)
+    if request.POST.get("next") == "tables":
+        return redirect("games:teacher_tables", session.pk)
     return render_setup(request, session)

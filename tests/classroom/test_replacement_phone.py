@@ -5,7 +5,7 @@ from django.test import Client
 from django.urls import reverse
 
 from classroom.models import DeviceBinding
-from tests.games.live_support import start_live_table
+from tests.games.conftest import start_live_table
 
 JOIN = "/join"
 

@@ -10,7 +10,7 @@ from games import services
 from games.engine_registry import get_engine
 from games.models import TableGame
 from tests.e2e.conftest import device_cookie
-from tests.games.live_support import edit_state, seat_teams, take
+from tests.games.conftest import dealing, edit_state, seat_teams, take
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,9 +28,9 @@ HAND = ["fogged_lens", "flat_tire", "microphone", "loop_chip", "battery_pack", "
 def busy_turn(open_session, teacher, students):
     """Five teams at one table; Team 1 is to play a card from a full hand, Camera installed."""
     table, teams = seat_teams(open_session, students, teams=5)
-    services.session_start_tables(session=open_session, by=teacher)
+    with dealing("bot_builders", lambda seats, skip_first_round: {"start_seat": seats[0]}):
+        services.session_start_tables(session=open_session, by=teacher)
     game = TableGame.objects.get(table=table)
-    game = redeal_five(game)
 
     def full_hand(state):
         for card_id in [*HAND, "camera"]:
@@ -42,17 +42,6 @@ def busy_turn(open_session, teacher, students):
 
     edit_state(game, full_hand)
     return open_session, game, students
-
-
-def redeal_five(game):
-    """The fixed deal knows three hands; five seats get the spec order instead."""
-    from games.engines import bot_builders
-
-    game.options = {"start_seat": game.seats[0]}
-    game.state = bot_builders.new_game(game.seats, seed=game.seed, **game.options).to_dict()
-    game.save(update_fields=["options", "state"])
-    game.moves.all().delete()
-    return game
 
 
 def open_device(new_context, base, session, student, viewport):

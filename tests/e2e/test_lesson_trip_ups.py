@@ -17,8 +17,7 @@ from tests.e2e.conftest import (
     device_cookie,
     login_cookie,
 )
-from tests.games.live_support import seat_teams
-from tests.games.teachback_support import make_table
+from tests.games.conftest import make_table, seat_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.games.teachback_support import fast_passwords, make_table  # noqa: F401
+from tests.games.conftest import make_table
 
 TEACHER_LINKS = [reverse("login"), reverse("classroom:signup"), 'href="/"']
 

@@ -11,7 +11,7 @@ from reports import services
 from reports.models import ExportStatus
 from reports.selectors.progress import class_report
 from reports.selectors.session import session_report
-from tests.games.live_support import seat_teams
+from tests.games.conftest import seat_teams
 
 
 @pytest.fixture
