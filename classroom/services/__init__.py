@@ -4,6 +4,7 @@ validated with full_clean(), inside one transaction. `from classroom import serv
 detail."""
 
 from classroom.services.accounts import (
+    InvitationSent,
     invitation_accept,
     invitation_create,
     invitation_link,
@@ -51,6 +52,7 @@ __all__ = [
     "device_seen",
     "device_unbind",
     "invitation_accept",
+    "InvitationSent",
     "invitation_create",
     "invitation_link",
     "roster_add",

@@ -1,6 +1,9 @@
 """Accounts: teachers signing up, administrators inviting and (de)activating teachers."""
 
 import datetime
+import logging
+import smtplib
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -12,6 +15,7 @@ from classroom.models import Invitation, Role, School, User
 from classroom.services.errors import ServiceError
 
 INVITATION_DAYS = 14
+logger = logging.getLogger(__name__)
 
 
 @transaction.atomic
@@ -42,10 +46,20 @@ def invitation_link(invitation: Invitation, *, base_url: str | None = None) -> s
     return f"{(base_url or settings.SITE_URL).rstrip('/')}{path}"
 
 
+@dataclass(frozen=True)
+class InvitationSent:
+    """A saved invitation, its link, and whether the e-mail went out: when the mail server
+    cannot be reached the invitation still stands, and the administrator passes on the link."""
+
+    invitation: Invitation
+    link: str
+    mailed: bool
+
+
 def invitation_create(
     *, school: School, email: str, by: User, base_url: str | None = None
-) -> Invitation:
-    """Invite a teacher to `school`: an invitation row and an e-mail with the link."""
+) -> InvitationSent:
+    """Invite a teacher to `school`: an invitation row, then an e-mail with the link."""
     _require_admin_of(by, school.pk)
     email = User.objects.normalize_email(email.strip()).lower()
     if User.objects.filter(email__iexact=email).exists():
@@ -60,20 +74,23 @@ def invitation_create(
     link = invitation_link(invitation, base_url=base_url)
     with transaction.atomic():
         invitation.save()
-        # Sent only once the row is saved, so the link in the mail always works.
-        transaction.on_commit(
-            lambda: send_mail(
-                subject=f"Join {school.name} on BotBench",
-                message=(
-                    f"{by} invites you to run robot card games with your classes at "
-                    f"{school.name}.\n\nCreate your teacher account here (the link works for "
-                    f"{INVITATION_DAYS} days):\n{link}\n"
-                ),
-                from_email=None,
-                recipient_list=[email],
-            )
+    # Sent once the row is committed, so the link in the mail always works; outside the
+    # transaction, so a mail server that is down cannot undo (or 500) a saved invitation.
+    try:
+        send_mail(
+            subject=f"Join {school.name} on BotBench",
+            message=(
+                f"{by} invites you to run robot card games with your classes at "
+                f"{school.name}.\n\nCreate your teacher account here (the link works for "
+                f"{INVITATION_DAYS} days):\n{link}\n"
+            ),
+            from_email=None,
+            recipient_list=[email],
         )
-    return invitation
+    except (smtplib.SMTPException, OSError):
+        logger.warning("Invitation %s: the e-mail could not be sent", invitation.pk, exc_info=True)
+        return InvitationSent(invitation=invitation, link=link, mailed=False)
+    return InvitationSent(invitation=invitation, link=link, mailed=True)
 
 
 def invitation_accept(*, token: str, display_name: str, password: str) -> User:

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from classroom.models import DeviceBinding, User
 from classroom.services.sessions import require_session_teacher
+from classroom.validators import has_unstorable, storable_json_problem
 from games.engine_registry import Engine, get_engine
 from games.engines import IllegalAction
 from games.models import Move, TableGame, TableMode, TableStatus
@@ -81,7 +82,13 @@ def move_submit(
     `client_move_id` returns the first outcome unchanged; a stale `expected_version`, a paused or
     finished table, or an action the engine refuses raise MoveRefused and change nothing.
     """
-    if not client_move_id or len(client_move_id) > CLIENT_MOVE_ID_MAX:
+    if (
+        not client_move_id
+        or len(client_move_id) > CLIENT_MOVE_ID_MAX
+        or has_unstorable(client_move_id)
+        or storable_json_problem(action)
+    ):
+        # Checked here too, not only by the views' forms: the action is stored as jsonb.
         raise MoveRefused("That move could not be read: reload the page.", reason="invalid")
     with transaction.atomic():
         game = lock_game(game_id)

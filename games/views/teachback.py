@@ -223,8 +223,10 @@ def rubric_edit(request: HttpRequest, class_pk: int) -> HttpResponse:
         formset = CriterionFormSet(request.POST)
         if "add" in request.POST:
             # Show one more blank row, keeping what was typed; nothing is saved yet.
+            # The count comes from the formset's own management form, which refuses "abc",
+            # "1e309" or "²" (an invalid one counts as no rows).
             data = request.POST.copy()
-            total = min(int(data.get("form-TOTAL_FORMS") or 0), CriterionFormSet.absolute_max - 1)
+            total = max(0, min(formset.total_form_count(), CriterionFormSet.absolute_max - 1))
             data["form-TOTAL_FORMS"] = str(total + 1)
             data[f"form-{total}-max_score"] = "3"
             data[f"form-{total}-order"] = str(total + 1)
