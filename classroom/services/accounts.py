@@ -6,6 +6,7 @@ import smtplib
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
@@ -119,6 +120,18 @@ def invitation_accept(*, token: str, display_name: str, password: str) -> User:
     return user
 
 
+def school_retention_set(*, school: School, months: int | None, by: User) -> School:
+    """How many months an archived class keeps its students' data (None: until deleted)."""
+    _require_admin_of(by, school.pk)
+    school.retention_months = months
+    try:
+        school.full_clean()
+    except ValidationError as exc:
+        raise ServiceError(" ".join(exc.messages)) from None
+    school.save(update_fields=["retention_months"])
+    return school
+
+
 def teacher_set_active(*, teacher: User, active: bool, by: User) -> User:
     """Deactivate (cannot log in any more; classes stay) or reactivate a teacher."""
     _require_admin_of(by, teacher.school_id)
@@ -127,3 +140,27 @@ def teacher_set_active(*, teacher: User, active: bool, by: User) -> User:
     User.objects.filter(pk=teacher.pk).update(is_active=active)
     teacher.refresh_from_db(fields=["is_active"])
     return teacher
+
+
+def password_reset_request(*, email: str, domain: str, use_https: bool) -> None:
+    """Queue the reset e-mail for `email` and return at once: the request neither looks the
+    address up nor talks to the mail server, so how long it takes (or whether it fails) cannot
+    tell anyone whether the address has an account. The worker does both."""
+    from classroom import tasks
+
+    # `robust`: a broker that is down must not turn the page into a 500 (which would again
+    # say something); the failure is logged.
+    transaction.on_commit(
+        lambda: tasks.password_reset_send.delay(email=email, domain=domain, use_https=use_https),
+        robust=True,
+    )
+
+
+def password_reset_mail_send(*, email: str, domain: str, use_https: bool) -> None:
+    """In the worker: Django's own reset e-mail (its token, templates and rules: active users
+    with a usable password only), sent if the address has an account, else nothing."""
+    from django.contrib.auth.forms import PasswordResetForm
+
+    form = PasswordResetForm(data={"email": email})
+    if form.is_valid():
+        form.save(domain_override=domain, use_https=use_https)

@@ -45,7 +45,9 @@ class TeachBackForm(forms.Form):
 
 
 class CriterionRowForm(forms.Form):
-    key = forms.CharField(required=False, widget=forms.HiddenInput)
+    # The key of a kept criterion, as the page sent it: a slug like the model's, so a forged
+    # one is a form error rather than a failure when the row is saved.
+    key = forms.SlugField(required=False, max_length=40, widget=forms.HiddenInput)
     title = forms.CharField(label="Title", required=False, max_length=80)
     description = forms.CharField(
         label="Description",

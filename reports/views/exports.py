@@ -42,7 +42,8 @@ def _target(request: HttpRequest):
 
 def _next(request: HttpRequest, default: str) -> str:
     target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(
+    # A path only: redirect() would take a bare word for a view name and fail to find it.
+    if target and target.startswith("/") and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return target
