@@ -193,8 +193,12 @@ def spotlight_projector(request: HttpRequest, session_pk: int) -> HttpResponse:
 def _safe_next(request: HttpRequest) -> str | None:
     target = request.POST.get("next") or request.GET.get("next")
     # A path only: redirect() would take a bare word for a view name and fail to find it.
-    if target and target.startswith("/") and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    if (
+        target
+        and target.startswith("/")
+        and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
     ):
         return target
     return None

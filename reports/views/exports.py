@@ -43,8 +43,12 @@ def _target(request: HttpRequest):
 def _next(request: HttpRequest, default: str) -> str:
     target = request.POST.get("next", "")
     # A path only: redirect() would take a bare word for a view name and fail to find it.
-    if target and target.startswith("/") and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    if (
+        target
+        and target.startswith("/")
+        and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
     ):
         return target
     return default
