@@ -454,6 +454,18 @@ ROUTES: list[FuzzRoute] = [
     ),
     FuzzRoute("reports:school_overview", "get", ("admin",)),
     FuzzRoute("reports:school_csv", "get", ("admin",), lambda w: ["classes"]),
+    FuzzRoute("reports:retention", "get", ("admin",)),
+    FuzzRoute(
+        "reports:retention",
+        roles=("admin",),
+        params=lambda w: {"action": "save", "months": "12"},
+        stores=("months",),
+    ),
+    FuzzRoute(
+        "reports:retention",
+        roles=("admin",),
+        params=lambda w: {"action": "purge", "confirm": ""},
+    ),
     FuzzRoute(
         "reports:exports",
         "get",
