@@ -60,7 +60,6 @@ def retention(request: HttpRequest) -> HttpResponse:
         "form": form,
         "confirm": confirm,
         "counts": counts,
-        "summary": _summary(counts),
     }
     status = 400 if form.errors or confirm.errors else 200
     return render(request, TEMPLATE, context, status=status)

@@ -5,11 +5,11 @@ same for everyone, keep their public caching."""
 import pytest
 from django.urls import reverse
 
-from tests.fuzz.routes import ROUTES
+from tests.fuzz.routes import all_routes
 from tests.fuzz.test_fuzz_inputs import world  # noqa: F401 - the fixture
 
 CACHED_ON_PURPOSE = {"games:printable"}
-PAGES = [r for r in ROUTES if r.method == "get" and r.name not in CACHED_ON_PURPOSE]
+PAGES = [r for r in all_routes() if r.method == "get" and r.name not in CACHED_ON_PURPOSE]
 
 
 @pytest.mark.parametrize("route", PAGES, ids=lambda route: route.label)
@@ -21,7 +21,7 @@ def test_every_page_tells_the_browser_not_to_store_it(world, route):  # noqa: F8
 
 
 def test_a_device_page_after_a_move_is_not_stored_either(world):  # noqa: F811
-    from tests.fuzz.routes import _live_move
+    from tests.fuzz.routes_games import _live_move
 
     response = world.device_live.post(
         reverse("games:move", args=[world.live.game.pk]),

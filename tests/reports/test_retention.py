@@ -125,7 +125,8 @@ def test_the_export_file_is_removed_after_the_commit(expired, django_capture_on_
 def test_the_administrator_sees_the_counts_and_must_confirm(expired, school_admin_client):
     url = reverse("reports:retention")
     page = school_admin_client.get(url).content.decode()
-    assert "8 students on their rosters" in page and "1 device that joined" in page
+    assert "8 students on the rosters of 1 archived class" in page
+    assert "1 device that joined" in page
     assert "Delete this data now" in page
 
     response = school_admin_client.post(url, {"action": "purge"})
