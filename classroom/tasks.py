@@ -1,16 +1,8 @@
-"""Small tasks that prove the worker is alive (the health page and the test suite use them),
-and the password reset e-mail, sent after the response."""
+"""The password reset e-mail, sent by the worker after the response."""
 
 from celery import shared_task
-from django.core.cache import cache
 
 from classroom import services
-
-
-@shared_task(name="classroom.echo")
-def echo(key: str, value: str) -> None:
-    """Write `value` under `key` in the shared cache: a round trip web -> broker -> worker."""
-    cache.set(key, value, timeout=300)
 
 
 @shared_task(name="classroom.password_reset_send")

@@ -11,18 +11,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from classroom import access, selectors, services
 from classroom.forms import InvitationAcceptForm, InviteForm
 from classroom.models import Invitation
-from classroom.views.sessions import optional_url
 
 
 @login_required
 def school(request: HttpRequest) -> HttpResponse:
     school = access.require_school_admin(request)
-    context = {
-        "school": school,
-        **selectors.school_overview(school),
-        "invite_form": InviteForm(),
-        "retention_url": optional_url("reports:retention"),
-    }
+    context = {"school": school, **selectors.school_overview(school), "invite_form": InviteForm()}
     return render(request, "classroom/school.html", context)
 
 

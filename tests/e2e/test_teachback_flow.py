@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from games.models import Assessment, TeachBack
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, binding_cookie
-from tests.games.teachback_support import fast_passwords, make_table, set_bench  # noqa: F401
+from tests.games.conftest import fast_passwords, make_table, set_bench  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -131,7 +131,7 @@ def test_teams_send_sentences_teacher_scores_and_spotlights_them(
         "button", name="Show on projector"
     ).click()
     expect(page.get_by_text("On the projector: Team 1")).to_be_visible()
-    expect(projector.get_by_text("a tiny computer brain")).to_be_visible(timeout=5000)
+    expect(projector.get_by_text("a tiny computer brain")).to_be_visible()
     screenshot(projector, "teachback-spotlight-projector")
 
     page.reload()
