@@ -18,9 +18,15 @@ from django.utils.http import urlsafe_base64_encode
 
 from classroom import services as classroom_services
 from classroom.models import GameKind, Invitation, Session, Variant
-from tests.games.live_support import seat_teams, start_live_table
-from tests.games.teachback_support import GOOD_SENTENCE, make_table
-from tests.games.three_laws_support import advance, start_table, three_laws_session
+from tests.games.conftest import (
+    GOOD_SENTENCE,
+    advance,
+    make_table,
+    seat_teams,
+    start_live_table,
+    start_table,
+    three_laws_session,
+)
 
 
 def _session(classroom, teacher, day: int, **fields) -> Session:

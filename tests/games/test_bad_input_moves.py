@@ -7,8 +7,14 @@ import pytest
 from django.urls import reverse
 
 from games.models import Move
-from tests.games.live_support import post_move, read_screen, start_live_table
-from tests.games.three_laws_support import advance, start_table, three_laws_session
+from tests.games.conftest import (
+    advance,
+    post_move,
+    read_screen,
+    start_live_table,
+    start_table,
+    three_laws_session,
+)
 
 UNREADABLE = "That move could not be read. Tap one of the buttons again."
 

@@ -16,7 +16,7 @@ from classroom.models import Classroom, DeviceBinding, Session, Student
 from games.models import TableGame, TeachBack
 from reports.models import Export, ExportKind
 from reports.retention import archived_data_count, months_before
-from tests.games.teachback_support import GOOD_SENTENCE, make_table
+from tests.games.conftest import GOOD_SENTENCE, make_table
 
 NOW = timezone.now()
 
