@@ -262,6 +262,8 @@ else:
                 "username": os.environ.get("DJANGO_EMAIL_HOST_USER", ""),
                 "password": env_secret("DJANGO_EMAIL_HOST_PASSWORD") or "",
                 "use_tls": env_bool("DJANGO_EMAIL_USE_TLS", False),
+                # An unreachable mail server must not hold a page (an invitation) for minutes.
+                "timeout": env_int("DJANGO_EMAIL_TIMEOUT", 10),
             },
         }
     }
