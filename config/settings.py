@@ -109,6 +109,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "classroom.middleware.NoStoreMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -263,6 +264,8 @@ else:
                 "username": os.environ.get("DJANGO_EMAIL_HOST_USER", ""),
                 "password": env_secret("DJANGO_EMAIL_HOST_PASSWORD") or "",
                 "use_tls": env_bool("DJANGO_EMAIL_USE_TLS", False),
+                # An unreachable mail server must not hold a page (an invitation) for minutes.
+                "timeout": env_int("DJANGO_EMAIL_TIMEOUT", 10),
             },
         }
     }
