@@ -88,7 +88,9 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 # How many reverse proxies in front of the web processes append to X-Forwarded-For (the join
 # throttle counts wrong room codes per student address, not per proxy).
 BOTBENCH_PROXY_HOPS = env_int("BOTBENCH_PROXY_HOPS", 0)
-SITE_URL = os.environ.get("BOTBENCH_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The address phones and e-mails use (join links, QR codes, invitations). Unset: the address the
+# teacher's browser used, which is right on a school network only if the teacher used it too.
+SITE_URL = os.environ.get("BOTBENCH_SITE_URL", "").strip().rstrip("/")
 
 INSTALLED_APPS = [
     "classroom",
