@@ -96,8 +96,8 @@ def session_teams(session: Session) -> list[Team]:
     return list(session.teams.select_related("table").prefetch_related(members).order_by("number"))
 
 
-def session_tables(session: Session) -> list[dict]:
-    """Tables with their teams in seat order."""
+def session_seating(session: Session) -> list[dict]:
+    """The seating plan: each table (`{"table", "teams"}`) with its teams in seat order."""
     tables = {table.pk: {"table": table, "teams": []} for table in session.tables.all()}
     for team in session_teams(session):
         if team.table_id in tables:
@@ -145,6 +145,31 @@ def joinable_students(session: Session, current: DeviceBinding | None) -> list[S
     return list(
         session.classroom.students.exclude(pk__in=bound.values("student_id")).order_by("name")
     )
+
+
+def join_names(session: Session, current: DeviceBinding | None) -> list[tuple[Student, bool]]:
+    """Every name of the class with whether another device holds it (a taken name is still
+    listed, so a student on a replacement phone sees theirs and what to do)."""
+    bound = session_devices(session)
+    if current is not None:
+        bound = bound.exclude(pk=current.pk)
+    taken = set(bound.values_list("student_id", flat=True))
+    return [(student, student.pk in taken) for student in class_roster(session.classroom)]
+
+
+def session_devices_by_table(session: Session) -> dict[int | None, list[dict]]:
+    """The session's joined devices by the table of their student's team (None: no table),
+    each with its team, names in order: for freeing a name from the tables dashboard."""
+    teams = {
+        m.student_id: m.team
+        for m in TeamMembership.objects.filter(session=session).select_related("team")
+    }
+    by_table: dict[int | None, list[dict]] = {}
+    for binding in session_devices(session).order_by("student__name"):
+        team = teams.get(binding.student_id)
+        table_id = team.table_id if team is not None else None
+        by_table.setdefault(table_id, []).append({"binding": binding, "team": team})
+    return by_table
 
 
 def lobby_teams(session: Session) -> dict:

@@ -13,7 +13,8 @@ the table next changes; the first changed poll checks the database and refuses i
 Versions reach the cache after each committed change (`bump_version`, from
 `transaction.on_commit`). A missing key (evicted, expired, a fresh Redis) costs one database read
 and is filled again. Two commits finishing their on_commit hooks out of order can leave an older
-version cached; the next page drawn from the database heals it (`heal_version`), and keys expire.
+version cached; the next page drawn from the database stores its version again, and keys
+expire.
 """
 
 from __future__ import annotations
@@ -59,14 +60,11 @@ def get_version(game_id: int) -> int | None:
 
 
 def bump_version(game_id: int, version: int) -> None:
+    """Store a table's version: after a committed change, and when a page was just drawn from
+    the database (which heals an older version left by out-of-order commits)."""
     cache.set(version_key(game_id), version, VERSION_TTL)
     # Wake the streams of the table's screens (games/streams.py).
     push.publish(version_key(game_id))
-
-
-def heal_version(game_id: int, version: int) -> None:
-    """Store a version just read from the database (a page was drawn from it)."""
-    cache.set(version_key(game_id), version, VERSION_TTL)
 
 
 def bump_session(session_id: int) -> None:
@@ -161,7 +159,7 @@ def fingerprint_for_page(watch: Watch, versions: dict[int, int]) -> str:
     cached = cache.get_many([version_key(game_id) for game_id in versions]) if versions else {}
     for game_id, version in versions.items():
         if cached.get(version_key(game_id)) != version:
-            heal_version(game_id, version)
+            bump_version(game_id, version)
     return Fingerprint(watch, dict(versions)).render()
 
 

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import F, Prefetch, Window
+from django.db.models import Exists, F, OuterRef, Prefetch, Window
 from django.db.models.functions import RowNumber
 
 from classroom.models import Session, Table, Team
-from games.engine_registry import get_engine
+from games.engine_registry import engine_for
 from games.models import Move, TableGame, TableMode, TableStatus
 from games.services.state import live_moves, replay
 
@@ -100,10 +100,8 @@ def session_tables(session: Session) -> list[tuple[TableGame, TableInfo]]:
 
 def seat_screen(game: TableGame, seat: str | None) -> tuple[dict, list[dict]]:
     """What `seat` may see (None: the public view) and the actions it may take now, from one
-    load of the state. Tabletop tables show the recorded benches and offer no actions."""
-    if game.mode == TableMode.TABLETOP:
-        return {"seats": list(game.seats), "benches": dict(game.state.get("benches", {}))}, []
-    state = get_engine(game.kind).load(game.state)
+    load of the state."""
+    state = engine_for(game).load(game.state)
     playing = game.status == TableStatus.PLAYING and seat is not None
     return state.view(seat), state.legal_actions(seat) if playing else []
 
@@ -138,9 +136,14 @@ def recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[M
 
 
 def current_seat(game: TableGame) -> str | None:
-    if game.mode != TableMode.LIVE or game.status == TableStatus.OVER:
+    if game.status == TableStatus.OVER:
         return None
-    return get_engine(game.kind).load(game.state).current_seat
+    return engine_for(game).load(game.state).current_seat
+
+
+def recorded_seats(game: TableGame) -> list[str]:
+    """The seats of a tabletop table that have recorded a bench."""
+    return engine_for(game).load(game.state).recorded_seats()
 
 
 def replay_view(game: TableGame, step: int) -> tuple[dict, int, list[Move]]:
@@ -161,3 +164,16 @@ def waiting_tables(session: Session) -> list[Table]:
             Prefetch("teams", queryset=Team.objects.order_by("seat_position", "number"))
         )
     )
+
+
+def has_moves() -> Exists:
+    """Annotation for TableGame querysets: True when the game has a move that was not undone."""
+    return Exists(Move.objects.filter(game=OuterRef("pk"), undone_at__isnull=True))
+
+
+def was_played(*, moved: bool, results: list[dict] | None) -> bool:
+    """False for a table ended ("End round now") before any move: its all-zero standings are
+    not a result (everybody tied first with 0 points). `moved` is the `has_moves()`
+    annotation; a game stored without its move log (the demo's robot-played sessions) counts
+    as played when a team scored."""
+    return moved or any(row.get("score") or row.get("vp") for row in results or [])

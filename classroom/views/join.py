@@ -15,7 +15,6 @@ from classroom import push, selectors, services, throttle
 from classroom.devices import clear_device_cookie, current_binding, set_device_cookie
 from classroom.models import Session, SessionStatus
 from classroom.models.sessions import ROOM_CODE_LENGTH
-from classroom.views.sessions import optional_url
 
 _NOT_CODE = re.compile(r"[\s\-]")
 TOO_MANY = "Too many tries. Wait a few minutes and try again."
@@ -60,12 +59,17 @@ def join(request: HttpRequest) -> HttpResponse:
         return render(request, "classroom/join.html", context, status=400 if code else 200)
     context["session"] = session
     context["students"] = selectors.joinable_students(session, current)
+    context["names"] = selectors.join_names(session, current)
+    context["any_taken"] = any(taken for _, taken in context["names"])
     if request.method == "POST" and "student" in request.POST:
         chosen = next(
             (s for s in context["students"] if str(s.pk) == request.POST["student"]), None
         )
         if chosen is None:
-            context["error"] = "That name is not free. Pick your own name from the list."
+            context["error"] = (
+                "That name is not free: another device has it. Pick your own name, or ask "
+                "your teacher to free it."
+            )
             return render(request, "classroom/join.html", context, status=400)
         try:
             binding = services.device_join(session=session, student=chosen, current=current)
@@ -89,7 +93,7 @@ def device_home(request: HttpRequest) -> HttpResponse:
         return redirect("classroom:join")
     services.device_seen(binding=binding)
     session = binding.session
-    game_url = optional_url("games:device") if session.status == SessionStatus.PLAYING else None
+    game_url = reverse("games:device") if session.status == SessionStatus.PLAYING else None
     if game_url:
         return HttpResponseClientRedirect(game_url) if request.htmx else redirect(game_url)
     team, mates = selectors.device_teammates(binding)

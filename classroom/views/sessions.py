@@ -7,32 +7,20 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from classroom import access, push, selectors, services
+from classroom import access, links, push, selectors, services
 from classroom.forms import SessionForm
 from classroom.models import Session, SessionStatus
 from classroom.qr import qr_svg
 from classroom.tables import seat_limits
 
 
-def optional_url(name: str, *args) -> str | None:
-    """A URL another app may or may not provide yet (the games app's start-tables page)."""
-    try:
-        return reverse(name, args=args)
-    except NoReverseMatch:
-        return None
-
-
-def join_link(request: HttpRequest, session: Session) -> str:
-    return request.build_absolute_uri(f"{reverse('classroom:join')}?code={session.room_code}")
-
-
 def setup_context(request: HttpRequest, session: Session) -> dict:
     teams = selectors.session_teams(session)
-    tables = selectors.session_tables(session)
-    editable = access.can_edit_class(request.user, session.classroom)
+    tables = selectors.session_seating(session)
+    editable = access.is_class_teacher(request.user, session.classroom)
     return {
         "session": session,
         "can_edit": editable,
@@ -47,7 +35,7 @@ def setup_context(request: HttpRequest, session: Session) -> dict:
         "problems": selectors.session_table_problems(session, tables, teams),
         "limits": seat_limits(session.game, session.variant),
         "devices": selectors.session_devices(session),
-        "start_tables_url": optional_url("games:start_tables", session.pk),
+        "start_tables_url": reverse("games:start_tables", args=[session.pk]),
     }
 
 
@@ -123,7 +111,9 @@ def session_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.get_session_for_viewer(request, pk)
-    return render(request, "classroom/session_detail.html", setup_context(request, session))
+    context = setup_context(request, session)
+    context["join_page"] = f"{links.site_url(request)}{reverse('classroom:join')}"
+    return render(request, "classroom/session_detail.html", context)
 
 
 @login_required
@@ -175,7 +165,7 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "session": session,
         "lobby": selectors.lobby_teams(session),
-        "start_tables_url": optional_url("games:start_tables", session.pk),
+        "start_tables_url": reverse("games:start_tables", args=[session.pk]),
     }
     if request.htmx:
         return render(request, "classroom/session_lobby.html#joined", context)
@@ -183,8 +173,10 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
         push.mint_topics([push.lobby_topic(session.pk)], user_id=request.user.pk)
     )
     if session.room_code:
-        link = join_link(request, session)
+        link = links.join_link(request, session)
         context["join_link"] = link
+        context["join_link_parts"] = links.join_link_parts(link)
+        context["unreachable"] = links.unreachable_from_phones(link)
         context["qr"] = qr_svg(link, label=f"QR code of the join link for room {session.room_code}")
     return render(request, "classroom/session_lobby.html", context)
 
@@ -196,4 +188,7 @@ def device_unbind(request: HttpRequest, pk: int, device_pk: int) -> HttpResponse
     binding = access.get_session_device(session, device_pk)
     services.device_unbind(binding=binding, by=request.user)
     messages.success(request, f"{binding.student.name}'s name is free: they can join again.")
+    # Freed from the tables dashboard (a phone lost mid-game): back there, not to the setup.
+    if request.POST.get("next") == "tables":
+        return redirect("games:teacher_tables", session.pk)
     return render_setup(request, session)

@@ -6,7 +6,6 @@ import statistics
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date
 
 from django.db.models import Count, F, Q
 
@@ -25,6 +24,7 @@ from games.models import (
     TableStatus,
     TeachBack,
 )
+from games.selectors import has_moves, was_played
 from games.teachback.selectors import rubric_averages
 from reports.selectors.common import REPORTED, mean, rate, score_fraction
 
@@ -166,7 +166,10 @@ def _fill_points(
         if point is None:
             continue
         point.tables += 1
+        # A table ended before any move has all-zero standings, not results.
         if game["status"] != TableStatus.OVER or not game["results"]:
+            continue
+        if not was_played(moved=game["moved"], results=game["results"]):
             continue
         point.finished_tables += 1
         for row in game["results"]:
@@ -196,8 +199,10 @@ def _points_for(sessions_filter: Q, roster: dict[int, int]) -> dict[int, Session
         for s in sessions
     }
     ids = list(points)
-    games = TableGame.objects.filter(session_id__in=ids).values(
-        "session_id", "kind", "status", "results"
+    games = (
+        TableGame.objects.filter(session_id__in=ids)
+        .annotate(moved=has_moves())
+        .values("session_id", "kind", "status", "results", "moved")
     )
     teams = Team.objects.filter(session_id__in=ids).values(
         "session_id", "number", "name", "is_robot"
@@ -269,10 +274,6 @@ class ClassSummary:
     @property
     def trend(self) -> float | None:
         return score_trend(self.points)
-
-    @property
-    def last_session(self) -> date | None:
-        return self.points[-1].session.date if self.points else None
 
 
 @dataclass
