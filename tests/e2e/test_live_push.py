@@ -25,7 +25,7 @@ from tests.e2e.conftest import (
     wait_for_redraw,
 )
 from tests.e2e.test_bot_builders_live import MOVE_BUTTONS, choose, fixed_deal  # noqa: F401
-from tests.games.live_support import seat_teams
+from tests.games.conftest import seat_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

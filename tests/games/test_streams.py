@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from classroom import services as classroom_services
-from tests.games.live_support import post_move, read_screen, start_live_table
+from tests.games.conftest import post_move, read_screen, start_live_table
 from tests.games.stream_support import EventReader, StreamServer, cookie_header, stream_path
 
 DRAW = {"type": "draw", "source": "deck"}
