@@ -148,6 +148,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "min_size": env_int("DATABASE_POOL_MIN", 1),
         "max_size": env_int("DATABASE_POOL_MAX", 10),
     }
+    # With a pool, Django turns this into psycopg_pool's `check=ConnectionPool.check_connection`:
+    # each connection is tested as it leaves the pool, so one whose server process was ended
+    # (pg_terminate_backend, a database restart, a failover) is replaced instead of failing the
+    # request that drew it. Costs one empty round trip per request.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps connections, not Django
     DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get(
         "DATABASE_TEST_NAME", "test_botbench"
@@ -186,12 +191,20 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # Redis, when set, is the Celery broker and the cache shared by every web process.
 REDIS_URL = os.environ.get("REDIS_URL") or None
+# The cache holds nothing that cannot be rebuilt, so while Redis is down or full the backend
+# degrades to "empty" instead of raising (config/cache.py), and waits at most
+# REDIS_CACHE_TIMEOUT seconds for an answer.
+REDIS_CACHE_TIMEOUT = env_float("REDIS_CACHE_TIMEOUT", 1.0)
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.DegradingRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("BOTBENCH_CACHE_PREFIX", "botbench"),
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_CACHE_TIMEOUT,
+                "socket_timeout": REDIS_CACHE_TIMEOUT,
+            },
         }
     }
 else:
