@@ -47,7 +47,7 @@ run: demo
 	@scripts/run-dev
 
 worker: $(STAMP)
-	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2
+	$(BIN)/celery -A config worker --beat --loglevel=INFO --concurrency=2
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

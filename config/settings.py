@@ -236,9 +236,21 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
     {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600)} if REDIS_URL else {}
 )
 
-# Reports: a rendering export with no progress for this long is marked failed by the sweeper;
-# keep it longer than the visibility timeout so Redis first hands a killed worker's task on.
+# Reports (see reports/sweep.py): a rendering worker touches its export every
+# REPORTS_HEARTBEAT_SECONDS; three missed beats and the sweeper queues the export again (up to
+# REPORTS_MAX_ATTEMPTS attempts), without waiting for the visibility timeout. A queued export no
+# worker started for REPORTS_RESEND_SECONDS has its task sent again (the send may have failed
+# while Redis was down). An export still rendering REPORTS_STUCK_MINUTES after it first started
+# is marked failed. Celery beat (the worker runs with --beat) sweeps every REPORTS_SWEEP_SECONDS.
+REPORTS_HEARTBEAT_SECONDS = env_float("REPORTS_HEARTBEAT_SECONDS", 10)
+REPORTS_MAX_ATTEMPTS = env_int("REPORTS_MAX_ATTEMPTS", 3)
+REPORTS_RESEND_SECONDS = env_float("REPORTS_RESEND_SECONDS", 120)
 REPORTS_STUCK_MINUTES = env_float("REPORTS_STUCK_MINUTES", 15)
+REPORTS_SWEEP_SECONDS = env_float("REPORTS_SWEEP_SECONDS", 15)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-exports": {"task": "reports.sweep_exports", "schedule": REPORTS_SWEEP_SECONDS},
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Seconds a render waits before writing its file: 0 except in the killed-worker test, which
 # sets it for a worker subprocess through the environment.
 REPORTS_RENDER_DELAY = env_float("REPORTS_RENDER_DELAY", 0)

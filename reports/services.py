@@ -9,6 +9,9 @@ over the target, so a render repeated after a killed worker replaces the same si
 The whole-school ZIP fans out without a Celery chord (the site keeps no result backend): one class
 export per class, each counting itself on the parent row when it finishes; the part that
 completes the count queues the ZIP task (see `_count_part`).
+
+Tasks are sent by reports.sending (a failed send leaves the row queued); work lost to a dead
+worker or a failed send is handed on by reports.sweep.
 """
 
 from __future__ import annotations
@@ -23,14 +26,13 @@ from typing import IO
 
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.text import slugify
 
 from classroom.models import Classroom, School, Session, Student, User
 from classroom.services import ServiceError
-from reports import conf, documents, files, selectors
+from reports import conf, documents, files, selectors, sending
 from reports.files import storage_name, write_atomically
 from reports.models import LIVE_STATUSES, Export, ExportKind, ExportStatus
 
@@ -41,18 +43,6 @@ ERROR_MAX = 1000
 def parameters_hash(kind: str, parameters: dict) -> str:
     canonical = json.dumps({"kind": kind, **parameters}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def _send_render(export_id: int) -> None:
-    from reports import tasks
-
-    transaction.on_commit(lambda: tasks.render_export.delay(export_id))
-
-
-def _send_zip(export_id: int) -> None:
-    from reports import tasks
-
-    transaction.on_commit(lambda: tasks.zip_school_export.delay(export_id))
 
 
 def _describe(
@@ -92,6 +82,8 @@ def export_request(
     already been allowed to read (reports.access). Returns (export, created): a second click
     while the first job is queued or rendering gets the first job back, created=False. The
     database's partial unique constraint decides that, not a check before the insert."""
+    from reports.sweep import exports_sweep_stuck
+
     exports_sweep_stuck()
     kind, params, school, classroom, title = _describe(target)
     if kind == ExportKind.SCHOOL_ZIP and by.school_id != school.pk:
@@ -119,7 +111,7 @@ def export_request(
                 if kind == ExportKind.SCHOOL_ZIP:
                     _fan_out(export, classes, by)
                 else:
-                    _send_render(export.pk)
+                    sending.send_render(export.pk)
                 return export, True
         except IntegrityError:
             live = Export.objects.filter(
@@ -150,20 +142,28 @@ def _fan_out(parent: Export, classes: list[Classroom], by: User) -> None:
         for c in classes
     )
     for part in parts:
-        _send_render(part.pk)
+        sending.send_render(part.pk)
 
 
 # -- the work --------------------------------------------------------------------------------
 
 
+def _being_rendered(export: Export, now) -> bool:
+    """Another worker is on it: rendering, with a heartbeat fresher than `abandoned_after`."""
+    return (
+        export.status == ExportStatus.RENDERING and export.updated_at > now - conf.abandoned_after()
+    )
+
+
 def _start(export_id: int) -> Export | None:
     """Mark the export rendering (one more attempt), or None when there is nothing to do: it is
-    ready already (a repeated task), failed (waits for a retry) or gone."""
+    ready already (a repeated task), failed (waits for a retry), gone, or rendered right now by
+    a live worker (a task sent twice, or redelivered while the sweeper's copy runs)."""
     with transaction.atomic():
         export = Export.objects.select_for_update().filter(pk=export_id).first()
-        if export is None or export.status not in LIVE_STATUSES:
-            return None
         now = timezone.now()
+        if export is None or export.status not in LIVE_STATUSES or _being_rendered(export, now):
+            return None
         export.status = ExportStatus.RENDERING
         export.started_at = export.started_at or now
         export.updated_at = now
@@ -225,7 +225,7 @@ def _count_part(part: Export) -> None:
                 f"First reason: {failed.first().error}"
             )[:ERROR_MAX]
         else:
-            _send_zip(parent.pk)
+            sending.send_zip(parent.pk)
     parent.save()
 
 
@@ -236,12 +236,13 @@ def export_render(*, export_id: int) -> Export | None:
     if export is None:
         return Export.objects.filter(pk=export_id).first()
     try:
-        data = documents.render_pdf(export)
-        delay = conf.render_delay()
-        if delay:
-            time.sleep(delay)  # tests only: a window to kill the worker mid-render
-        name = storage_name(export)
-        write_atomically(name, lambda f: f.write(data))
+        with sending.heartbeat(export_id):
+            data = documents.render_pdf(export)
+            delay = conf.render_delay()
+            if delay:
+                time.sleep(delay)  # tests only: a window to kill the worker mid-render
+            name = storage_name(export)
+            write_atomically(name, lambda f: f.write(data))
     except Exception as exc:
         logger.exception("Export %s failed", export_id)
         return _finish(export_id, error=_reason(exc))
@@ -272,34 +273,41 @@ def export_zip(*, export_id: int) -> Export | None:
         export.attempts += 1
         export.save(update_fields=["status", "started_at", "updated_at", "attempts"])
     try:
-        parts = list(export.parts.select_related("classroom__teacher").order_by("title", "pk"))
-        taken: set[str] = {"index.html", "school-overview.pdf"}
-        entries = [(part, _zip_name(part, taken)) for part in parts]
-        overview = documents.render_pdf(export)
-        index = render_to_string(
-            "reports/zip_index.html",
-            {"export": export, "entries": entries, "generated_at": timezone.localtime()},
-        )
-
-        def write(target: IO[bytes]) -> None:
-            with zipfile.ZipFile(target, "w") as archive:
-                archive.writestr("index.html", index, compress_type=zipfile.ZIP_DEFLATED)
-                archive.writestr("school-overview.pdf", overview)
-                for part, entry in entries:
-                    # PDFs are compressed already: stored, not deflated again; copied in
-                    # chunks so memory stays flat however big the school.
-                    with (
-                        default_storage.open(part.file.name, "rb") as source,
-                        archive.open(entry, "w") as sink,
-                    ):
-                        shutil.copyfileobj(source, sink)
-
-        name = storage_name(export)
-        write_atomically(name, write)
+        with sending.heartbeat(export_id):
+            name = _write_zip(export)
     except Exception as exc:
         logger.exception("School export %s failed while zipping", export_id)
         return _finish(export_id, error=_reason(exc))
     return _finish(export_id, name=name)
+
+
+def _write_zip(export: Export) -> str:
+    """Write the ZIP under its export's file name; returns the name."""
+    parts = list(export.parts.select_related("classroom__teacher").order_by("title", "pk"))
+    taken: set[str] = {"index.html", "school-overview.pdf"}
+    entries = [(part, _zip_name(part, taken)) for part in parts]
+    overview = documents.render_pdf(export)
+    index = render_to_string(
+        "reports/zip_index.html",
+        {"export": export, "entries": entries, "generated_at": timezone.localtime()},
+    )
+
+    def write(target: IO[bytes]) -> None:
+        with zipfile.ZipFile(target, "w") as archive:
+            archive.writestr("index.html", index, compress_type=zipfile.ZIP_DEFLATED)
+            archive.writestr("school-overview.pdf", overview)
+            for part, entry in entries:
+                # PDFs are compressed already: stored, not deflated again; copied in
+                # chunks so memory stays flat however big the school.
+                with (
+                    default_storage.open(part.file.name, "rb") as source,
+                    archive.open(entry, "w") as sink,
+                ):
+                    shutil.copyfileobj(source, sink)
+
+    name = storage_name(export)
+    write_atomically(name, write)
+    return name
 
 
 # -- what people do with exports ------------------------------------------------------------
@@ -334,11 +342,11 @@ def export_retry(*, export: Export, by: User) -> Export:
             part.finished_at = None
             part.updated_at = now
             part.save(update_fields=["status", "error", "finished_at", "updated_at"])
-            _send_render(part.pk)
+            sending.send_render(part.pk)
         if export.kind != ExportKind.SCHOOL_ZIP:
-            _send_render(export.pk)
+            sending.send_render(export.pk)
         elif not failed_parts:
-            _send_zip(export.pk)
+            sending.send_zip(export.pk)
         return export
 
 
@@ -364,32 +372,6 @@ def export_delete_file(*, export: Export, by: User) -> Export:
         export.save(update_fields=["file", "file_deleted_at"])
         transaction.on_commit(lambda: [_delete_stored(n) for n in names])
         return export
-
-
-def exports_sweep_stuck() -> int:
-    """Mark failed every rendering job with no progress for `conf.stuck_after()` (a worker died
-    and the broker did not hand its task on). Returns how many were marked. Parts count on
-    their parent like any failure."""
-    cutoff = timezone.now() - conf.stuck_after()
-    stuck = Q(status=ExportStatus.RENDERING, updated_at__lt=cutoff)
-    swept = 0
-    for pk in Export.objects.filter(stuck).order_by("parent_id", "pk").values_list("pk", flat=True):
-        with transaction.atomic():
-            # skip_locked: a row another transaction holds is being worked on, not stuck.
-            export = Export.objects.select_for_update(skip_locked=True).filter(stuck, pk=pk).first()
-            if export is None:
-                continue
-            export.status = ExportStatus.FAILED
-            export.error = (
-                "The worker stopped without finishing this export (no progress for "
-                f"{int(conf.stuck_after().total_seconds() // 60)} minutes). Try again."
-            )
-            export.finished_at = timezone.now()
-            export.save(update_fields=["status", "error", "finished_at"])
-            if export.parent_id:
-                _count_part(export)
-            swept += 1
-    return swept
 
 
 def exports_remove_orphan_files() -> int:
