@@ -132,6 +132,9 @@ def main() -> int:
             subprocess.run([str(ROOT / ".venv/bin/python"), "manage.py", *command], cwd=ROOT,
                            env=env, check=True, stdout=subprocess.DEVNULL)  # fmt: skip
         devices = seed(args, env)
+        from django.db import connections
+
+        connections.close_all()  # back to the pool, which checks it before the count below
         port = free_port()
         gunicorn = subprocess.Popen(
             [str(GUNICORN), "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers",
