@@ -251,9 +251,6 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-exports": {"task": "reports.sweep_exports", "schedule": REPORTS_SWEEP_SECONDS},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-# Seconds a render waits before writing its file: 0 except in the killed-worker test, which
-# sets it for a worker subprocess through the environment.
-REPORTS_RENDER_DELAY = env_float("REPORTS_RENDER_DELAY", 0)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("BOTBENCH_TIME_ZONE", "America/New_York")

@@ -13,7 +13,8 @@ the table next changes; the first changed poll checks the database and refuses i
 Versions reach the cache after each committed change (`bump_version`, from
 `transaction.on_commit`). A missing key (evicted, expired, a fresh Redis) costs one database read
 and is filled again. Two commits finishing their on_commit hooks out of order can leave an older
-version cached; the next page drawn from the database heals it (`heal_version`), and keys expire.
+version cached; the next page drawn from the database stores its version again, and keys
+expire.
 
 When Redis fails (down, or refusing writes at `maxmemory`), the cache backend degrades instead of
 raising (config/cache.py), and this module keeps every answer correct, only slower:
@@ -99,12 +100,9 @@ def _retry_unsent() -> None:
 
 
 def bump_version(game_id: int, version: int) -> None:
+    """Store a table's version: after a committed change, and when a page was just drawn from
+    the database (which heals an older version left by out-of-order commits)."""
     _retry_unsent()
-    _store(version_key(game_id), version, VERSION_TTL)
-
-
-def heal_version(game_id: int, version: int) -> None:
-    """Store a version just read from the database (a page was drawn from it)."""
     _store(version_key(game_id), version, VERSION_TTL)
 
 
@@ -206,7 +204,7 @@ def fingerprint_for_page(watch: Watch, versions: dict[int, int]) -> str:
     """The fingerprint of a page drawn now from database `versions` (which heal the cache)."""
     _retry_unsent()
     for game_id, version in versions.items():
-        heal_version(game_id, version)
+        bump_version(game_id, version)
     return Fingerprint(watch, dict(versions)).render()
 
 

@@ -24,6 +24,4 @@ def zip_school_export(export_id: int) -> None:
 @shared_task(name="reports.sweep_exports", ignore_result=True)
 def sweep_exports() -> None:
     """Run by Celery beat every REPORTS_SWEEP_SECONDS (see reports/sweep.py)."""
-    from reports.sweep import exports_sweep_stuck
-
-    exports_sweep_stuck()
+    services.exports_sweep_stuck()

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Move, TableGame
-from tests.games.live_support import LiveTable, post_move, read_screen
+from tests.games.conftest import LiveTable, post_move, read_screen
 from tests.games.test_live_poll import poll_url_in
 
 

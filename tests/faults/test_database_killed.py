@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.conftest import skip_without_server
 from tests.faults.lesson import Lesson, WatchingScreen
-from tests.games.live_support import start_live_table
+from tests.games.conftest import start_live_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,10 +12,10 @@ from config.celery import app as celery_app
 from games import live
 from games.models import TableGame
 from reports.models import Export, ExportStatus
-from reports.sweep import exports_sweep_stuck
+from reports.services import exports_sweep_stuck
 from tests.faults.conftest import wait_until
 from tests.faults.lesson import Lesson, WatchingScreen
-from tests.games.live_support import start_live_table
+from tests.games.conftest import start_live_table
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 

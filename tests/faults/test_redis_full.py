@@ -8,7 +8,7 @@ from django.urls import reverse
 from games import live
 from tests.faults.conftest import wait_until
 from tests.faults.lesson import Lesson, WatchingScreen
-from tests.games.live_support import start_live_table
+from tests.games.conftest import start_live_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

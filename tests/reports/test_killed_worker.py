@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _worker_env(media: Path, delay: float) -> dict[str, str]:
+def _worker_env(media: Path) -> dict[str, str]:
     url = urlsplit(os.environ["DATABASE_URL"])
     # The same server, but the test database this test is running in.
     test_db = urlunsplit(url._replace(path="/" + settings.DATABASES["default"]["NAME"]))
@@ -35,7 +35,7 @@ def _worker_env(media: Path, delay: float) -> dict[str, str]:
         DATABASE_URL=test_db,
         REDIS_URL=settings.REDIS_URL,
         DJANGO_MEDIA_ROOT=str(media),
-        REPORTS_RENDER_DELAY=str(delay),
+        SLOW_WRITE_SECONDS="30",
         # Redis would redeliver only after 10 minutes: the rescue must come from the sweeper.
         CELERY_VISIBILITY_TIMEOUT="600",
         REPORTS_HEARTBEAT_SECONDS="1",
@@ -46,13 +46,15 @@ def _worker_env(media: Path, delay: float) -> dict[str, str]:
 
 
 def _start_worker(
-    media: Path, delay: float, name: str, log: Path, beat: bool = False
+    media: Path, app: str, name: str, log: Path, beat: bool = False
 ) -> subprocess.Popen:
+    """A real worker process; `app` is the site's (`config`) or the one whose file writes are
+    held back (`tests.reports.slow_worker`); `beat` runs Celery beat in it (the sweeper)."""
     celery = Path(sys.executable).with_name("celery")
     command = [
         str(celery),
         "-A",
-        "config",
+        app,
         "worker",
         "--pool=solo",
         "-n",
@@ -65,7 +67,7 @@ def _start_worker(
     return subprocess.Popen(
         command,
         cwd=ROOT,
-        env=_worker_env(media, delay),
+        env=_worker_env(media),
         stdout=log.open("w"),
         stderr=subprocess.STDOUT,
     )
@@ -98,20 +100,22 @@ def test_an_export_survives_its_worker_being_killed_mid_render(classroom, teache
         skip_without_server("killing a worker needs PostgreSQL and Redis")
     media = Path(settings.MEDIA_ROOT)
     session = make_session(classroom, seed=6)
-    first = _start_worker(media, delay=30, name="doomed", log=tmp_path / "worker1.log")
+    first = _start_worker(
+        media, app="tests.reports.slow_worker", name="doomed", log=tmp_path / "worker1.log"
+    )
     second = None
     try:
         export, _ = services.export_request(target=session, by=teacher)
         wait_for(export, {ExportStatus.RENDERING}, timeout=60)
-        # A heartbeat after the start: the worker is inside the render (the 30 s delay holds
-        # the write).
+        # A heartbeat after the start: the worker is inside the render (slow_worker holds
+        # the write 30 s).
         _wait_until(lambda: _beaten(export), timeout=60)
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=10)
         export.refresh_from_db()
         assert export.status == ExportStatus.RENDERING and not export.file
         second = _start_worker(
-            media, delay=0, name="rescuer", log=tmp_path / "worker2.log", beat=True
+            media, app="config", name="rescuer", log=tmp_path / "worker2.log", beat=True
         )
         wait_for(export, {ExportStatus.READY, ExportStatus.FAILED}, timeout=120)
     finally:

@@ -16,8 +16,7 @@ from classroom.models import Classroom, Session
 from classroom.services import ServiceError
 from reports import services
 from reports.models import Export, ExportKind, ExportStatus
-from reports.services import parameters_hash
-from reports.sweep import exports_sweep_stuck
+from reports.services import exports_sweep_stuck, parameters_hash
 from tests.reports.conftest import make_session
 
 

@@ -1,11 +1,10 @@
-"""Hand on export jobs whose work was lost (see reports/sweep.py), and remove files of deleted
-exports. Celery beat runs the same sweep every REPORTS_SWEEP_SECONDS; this command is for cron
-or by hand."""
+"""Hand on export jobs whose work was lost (see reports/services/sweep.py), and remove files of
+deleted exports. Celery beat runs the same sweep every REPORTS_SWEEP_SECONDS; this command is for
+cron or by hand."""
 
 from django.core.management.base import BaseCommand
 
-from reports.services import exports_remove_orphan_files
-from reports.sweep import exports_sweep_stuck
+from reports.services import exports_remove_orphan_files, exports_sweep_stuck
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 """Exports whose work was lost, handed on: Celery beat runs `exports_sweep_stuck` every
-REPORTS_SWEEP_SECONDS (the worker runs with `--beat`), `export_request` runs it before queueing,
-and `manage.py sweep_exports` runs it from cron.
+REPORTS_SWEEP_SECONDS (the worker runs with `--beat`), and `manage.py sweep_exports` runs it from
+cron or by hand.
 
 - A rendering export whose worker stopped sending heartbeats (killed, out of memory, the machine
   gone) is queued again at once, rather than when Redis redelivers its task after the visibility
@@ -8,7 +8,7 @@ and `manage.py sweep_exports` runs it from cron.
 - A queued export no worker started for REPORTS_RESEND_SECONDS has its task sent again (the
   send may have failed while Redis was down).
 - An export still rendering REPORTS_STUCK_MINUTES after it first started is marked failed.
-A task sent twice does no harm: `services._start` starts an export only when no live worker is
+A task sent twice does no harm: `work._start` starts an export only when no live worker is
 on it, and a ready export is never rendered again.
 """
 
@@ -20,8 +20,9 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from reports import conf, sending, services
+from reports import conf
 from reports.models import Export, ExportKind, ExportStatus
+from reports.services import queue, work
 
 
 @dataclass
@@ -45,9 +46,9 @@ _WAITING_ON_PARTS = Q(
 
 def _send(export: Export) -> None:
     if export.kind == ExportKind.SCHOOL_ZIP:
-        sending.send_zip(export.pk)
+        queue.send_zip(export.pk)
     else:
-        sending.send_render(export.pk)
+        queue.send_render(export.pk)
 
 
 def _fail(export: Export, reason: str) -> None:
@@ -56,7 +57,7 @@ def _fail(export: Export, reason: str) -> None:
     export.finished_at = timezone.now()
     export.save(update_fields=["status", "error", "finished_at"])
     if export.parent_id:
-        services._count_part(export)
+        work._count_part(export)
 
 
 def _sweep_one(export: Export, swept: Swept) -> None:
