@@ -236,7 +236,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
     {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600)} if REDIS_URL else {}
 )
 
-# Reports (see reports/sweep.py): a rendering worker touches its export every
+# Reports (see reports/services/sweep.py): a rendering worker touches its export every
 # REPORTS_HEARTBEAT_SECONDS; three missed beats and the sweeper queues the export again (up to
 # REPORTS_MAX_ATTEMPTS attempts), without waiting for the visibility timeout. A queued export no
 # worker started for REPORTS_RESEND_SECONDS has its task sent again (the send may have failed

@@ -23,5 +23,5 @@ def zip_school_export(export_id: int) -> None:
 
 @shared_task(name="reports.sweep_exports", ignore_result=True)
 def sweep_exports() -> None:
-    """Run by Celery beat every REPORTS_SWEEP_SECONDS (see reports/sweep.py)."""
+    """Run by Celery beat every REPORTS_SWEEP_SECONDS (see reports/services/sweep.py)."""
     services.exports_sweep_stuck()
