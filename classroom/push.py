@@ -47,7 +47,7 @@ def channel(key: str) -> str:
 def _redis():
     import redis
 
-    return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
+    return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1, socket_connect_timeout=1)
 
 
 def publish(key: str) -> None:
