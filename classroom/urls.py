@@ -1,7 +1,6 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from classroom.forms import EmailLoginForm
 from classroom.views import (
     accounts,
     classes,
@@ -73,13 +72,7 @@ urlpatterns = [
 
 # Django's own auth views keep their global names (login, logout, password_reset...).
 auth_urlpatterns = [
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(
-            authentication_form=EmailLoginForm, redirect_authenticated_user=True
-        ),
-        name="login",
-    ),
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path(
@@ -89,7 +82,7 @@ auth_urlpatterns = [
     ),
     path(
         "accounts/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        accounts.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(

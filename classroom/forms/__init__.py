@@ -3,6 +3,7 @@ from classroom.forms.accounts import (
     InvitationAcceptForm,
     InviteForm,
     TeacherSignupForm,
+    ThrottledAdminLoginForm,
 )
 from classroom.forms.classes import ClassForm, CsvRosterForm, PasteRosterForm, StudentForm
 from classroom.forms.sessions import SessionForm
@@ -17,4 +18,5 @@ __all__ = [
     "SessionForm",
     "StudentForm",
     "TeacherSignupForm",
+    "ThrottledAdminLoginForm",
 ]
