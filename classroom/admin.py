@@ -42,9 +42,11 @@ class UserAdmin(BaseUserAdmin):
     @admin.action(description="Unlock login (forget wrong passwords)")
     def unlock_login(self, request, queryset):
         emails = list(queryset.values_list("email", flat=True))
-        for email in emails:
-            throttle.login_unlock(email=email)
-        self.message_user(request, f"Unlocked {len(emails)} login(s).", messages.SUCCESS)
+        unlocked = [throttle.login_unlock(email=email) for email in emails]
+        if all(unlocked):
+            self.message_user(request, f"Unlocked {len(emails)} login(s).", messages.SUCCESS)
+        else:
+            self.message_user(request, "The cache is unreachable: try again.", messages.ERROR)
 
 
 @admin.register(School)

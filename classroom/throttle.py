@@ -12,6 +12,7 @@ docs/throttles.md explains them.
 """
 
 import hashlib
+import logging
 import math
 import secrets
 import time
@@ -20,6 +21,8 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+
+logger = logging.getLogger(__name__)
 
 BROWSER_COOKIE = "botbench_browser"
 _BROWSER_SALT = "botbench.browser"
@@ -62,27 +65,44 @@ class Budget:
     def wait(self, who: str) -> int:
         """Seconds until `who` may try again: 0 while the budget lasts."""
         key, ends = self._key(who)
-        if (cache.get(key) or 0) < self.limit:
+        try:
+            spent = cache.get(key) or 0
+        except Exception:  # noqa: BLE001 - any cache backend's "unreachable"
+            # With the cache down (Redis restarting) the throttle steps aside: refusing every
+            # login and join would turn a cache fault into an outage for the whole school.
+            logger.warning("Throttle %s: cache unreachable, not counting", self.name)
+            return 0
+        if spent < self.limit:
             return 0
         return max(1, math.ceil(ends - _now()))
 
     def spend(self, who: str) -> int:
-        """Count one miss; returns the misses in this window."""
+        """Count one miss; returns the misses in this window (0 if the cache is down)."""
         key, ends = self._key(who)
         timeout = max(1, math.ceil(ends - _now()))
-        cache.add(key, 0, timeout=timeout)  # atomic: only the first miss creates it
         try:
-            count = cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.add(key, 1, timeout=timeout)
-            return 1
-        # Redis keeps the expiry through INCR; the file cache's incr rewrites the entry with
-        # the default timeout, so set the window's end again.
-        cache.touch(key, timeout=timeout)
+            cache.add(key, 0, timeout=timeout)  # atomic: only the first miss creates it
+            try:
+                count = cache.incr(key)
+            except ValueError:  # expired between add and incr
+                cache.add(key, 1, timeout=timeout)
+                return 1
+            # Redis keeps the expiry through INCR; the file cache's incr rewrites the entry
+            # with the default timeout, so set the window's end again.
+            cache.touch(key, timeout=timeout)
+        except Exception:  # noqa: BLE001 - as in wait()
+            logger.warning("Throttle %s: cache unreachable, not counting", self.name)
+            return 0
         return count
 
-    def reset(self, who: str) -> None:
-        cache.delete(self._key(who)[0])
+    def reset(self, who: str) -> bool:
+        """Forget this window's misses; False if the cache could not be reached."""
+        try:
+            cache.delete(self._key(who)[0])
+        except Exception:  # noqa: BLE001 - as in wait()
+            logger.warning("Throttle %s: cache unreachable, nothing reset", self.name)
+            return False
+        return True
 
 
 @dataclass(frozen=True)
@@ -145,13 +165,16 @@ def login_miss(request: HttpRequest, email: str | None) -> None:
         account.spend(_account(email))
 
 
-def login_unlock(*, email: str | None = None, address: str | None = None) -> None:
-    """The way back: a password reset, an administrator or `manage.py login_unlock`."""
+def login_unlock(*, email: str | None = None, address: str | None = None) -> bool:
+    """The way back: a password reset, an administrator or `manage.py login_unlock`. False if
+    the cache could not be reached."""
     account_budget, address_budget = _login_budgets()
+    done = True
     if email:
-        account_budget.reset(_account(email))
+        done = account_budget.reset(_account(email)) and done
     if address:
-        address_budget.reset(address)
+        done = address_budget.reset(address) and done
+    return done
 
 
 # Room codes ----------------------------------------------------------------------------------

@@ -19,8 +19,11 @@ class Command(BaseCommand):
         if not emails and not address:
             raise CommandError("Name at least one e-mail address or --address.")
         for email in emails:
-            throttle.login_unlock(email=email)
-            self.stdout.write(f"Unlocked the account {email}.")
+            self._done(throttle.login_unlock(email=email), f"the account {email}")
         for each in address:
-            throttle.login_unlock(address=each)
-            self.stdout.write(f"Unlocked logins from {each}.")
+            self._done(throttle.login_unlock(address=each), f"logins from {each}")
+
+    def _done(self, unlocked: bool, what: str) -> None:
+        if not unlocked:
+            raise CommandError(f"Could not unlock {what}: the cache (REDIS_URL) is unreachable.")
+        self.stdout.write(f"Unlocked {what}.")
