@@ -158,6 +158,11 @@ def login_refusal(request: HttpRequest, email: str | None) -> Refusal | None:
     return _first_refusal(checks)
 
 
+def login_locked(email: str) -> bool:
+    """Whether this account has spent its budget (the school page offers to unlock it)."""
+    return _login_budgets()[0].wait(_account(email)) > 0
+
+
 def login_miss(request: HttpRequest, email: str | None) -> None:
     account, address = _login_budgets()
     address.spend(client_address(request))

@@ -68,6 +68,11 @@ urlpatterns = [
         school.teacher_set_active,
         name="teacher_set_active",
     ),
+    path(
+        "school/teachers/<int:pk>/unlock/",
+        school.teacher_unlock_login,
+        name="teacher_unlock_login",
+    ),
 ]
 
 # Django's own auth views keep their global names (login, logout, password_reset...).

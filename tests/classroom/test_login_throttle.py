@@ -202,3 +202,28 @@ def test_a_teacher_with_the_right_password_at_the_admin_login_is_no_guess(budget
         response = _login(Client(REMOTE_ADDR=SCHOOL), teacher.email, PASSWORD, ADMIN_LOGIN)
         assert "Please enter the correct" in response.content.decode()  # not staff
     assert _login(Client(REMOTE_ADDR=SCHOOL), teacher.email, PASSWORD).status_code == 302
+
+
+def test_the_school_administrator_sees_the_lockout_and_unlocks_it(
+    budgets, teacher, school_admin_client
+):
+    school_page = reverse("classroom:school")
+    assert "Locked out" not in school_admin_client.get(school_page).content.decode()
+    _lock(teacher.email)
+    page = school_admin_client.get(school_page).content.decode()
+    assert "Locked out: too many wrong passwords" in page
+    unlock = reverse("classroom:teacher_unlock_login", args=[teacher.pk])
+    assert unlock in page
+    response = school_admin_client.post(unlock, follow=True)
+    assert f"{teacher} can log in again now." in response.content.decode()
+    assert "Locked out" not in response.content.decode()
+    assert _login(Client(REMOTE_ADDR=SCHOOL), teacher.email, PASSWORD).status_code == 302
+
+
+def test_an_administrator_cannot_unlock_another_schools_teacher(
+    budgets, other_teacher, school_admin_client
+):
+    _lock(other_teacher.email)
+    unlock = reverse("classroom:teacher_unlock_login", args=[other_teacher.pk])
+    assert school_admin_client.post(unlock).status_code == 404
+    assert _login(Client(REMOTE_ADDR=SCHOOL), other_teacher.email, PASSWORD).status_code == 429
