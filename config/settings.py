@@ -216,10 +216,13 @@ if REDIS_URL:
     }
 else:
     # A file cache, not local memory: the web server and the worker are separate processes.
+    # Past MAX_ENTRIES it deletes a third of its files at random, throttle counters included
+    # (a class of 30 alone keeps 30 of them), so allow far more than the default 300.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(VAR_DIR / "cache"),
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
         }
     }
 
