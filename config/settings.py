@@ -127,6 +127,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "classroom.middleware.NoStoreMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -249,9 +250,6 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
 # Reports: a rendering export with no progress for this long is marked failed by the sweeper;
 # keep it longer than the visibility timeout so Redis first hands a killed worker's task on.
 REPORTS_STUCK_MINUTES = env_float("REPORTS_STUCK_MINUTES", 15)
-# Seconds a render waits before writing its file: 0 except in the killed-worker test, which
-# sets it for a worker subprocess through the environment.
-REPORTS_RENDER_DELAY = env_float("REPORTS_RENDER_DELAY", 0)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("BOTBENCH_TIME_ZONE", "America/New_York")
@@ -287,6 +285,8 @@ else:
                 "username": os.environ.get("DJANGO_EMAIL_HOST_USER", ""),
                 "password": env_secret("DJANGO_EMAIL_HOST_PASSWORD") or "",
                 "use_tls": env_bool("DJANGO_EMAIL_USE_TLS", False),
+                # An unreachable mail server must not hold a page (an invitation) for minutes.
+                "timeout": env_int("DJANGO_EMAIL_TIMEOUT", 10),
             },
         }
     }

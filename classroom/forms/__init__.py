@@ -1,4 +1,5 @@
 from classroom.forms.accounts import (
+    DeferredPasswordResetForm,
     EmailLoginForm,
     InvitationAcceptForm,
     InviteForm,
@@ -11,6 +12,7 @@ from classroom.forms.sessions import SessionForm
 __all__ = [
     "ClassForm",
     "CsvRosterForm",
+    "DeferredPasswordResetForm",
     "EmailLoginForm",
     "InvitationAcceptForm",
     "InviteForm",

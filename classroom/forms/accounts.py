@@ -1,10 +1,10 @@
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import password_validation
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.core.exceptions import NON_FIELD_ERRORS
 
-from classroom import throttle
+from classroom import services, throttle
 from classroom.models import User
 
 
@@ -43,6 +43,18 @@ class EmailLoginForm(ThrottledLoginMixin, AuthenticationForm):
 
 class ThrottledAdminLoginForm(ThrottledLoginMixin, AdminAuthenticationForm):
     pass
+
+
+class DeferredPasswordResetForm(PasswordResetForm):
+    """Django's reset form, but the e-mail goes out from the worker after the response
+    (`password_reset_request`), so the page answers alike for any address."""
+
+    def save(self, *, domain_override=None, use_https=False, request=None, **kwargs) -> None:
+        services.password_reset_request(
+            email=self.cleaned_data["email"],
+            domain=domain_override or request.get_host(),
+            use_https=use_https,
+        )
 
 
 class TeacherSignupForm(forms.Form):

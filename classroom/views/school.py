@@ -30,10 +30,10 @@ def school(request: HttpRequest) -> HttpResponse:
 def teacher_invite(request: HttpRequest) -> HttpResponse:
     school = access.require_school_admin(request)
     form = InviteForm(request.POST or None)
-    invitation, link = None, None
+    sent = None
     if request.method == "POST" and form.is_valid():
         try:
-            invitation = services.invitation_create(
+            sent = services.invitation_create(
                 school=school,
                 email=form.cleaned_data["email"],
                 by=request.user,
@@ -42,10 +42,9 @@ def teacher_invite(request: HttpRequest) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error("email", str(exc))
         else:
-            link = services.invitation_link(invitation, base_url=request.build_absolute_uri("/"))
             form = InviteForm()
     status = 400 if form.errors else 200
-    context = {"school": school, "form": form, "invitation": invitation, "link": link}
+    context = {"school": school, "form": form, "sent": sent}
     return render(request, "classroom/teacher_invite.html", context, status=status)
 
 

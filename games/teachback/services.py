@@ -9,8 +9,10 @@ from collections.abc import Mapping
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from classroom.access import is_class_teacher
 from classroom.models import DeviceBinding, GameKind, Session, Team, User
 from classroom.services import ServiceError
+from classroom.validators import UNSTORABLE_MESSAGE, has_unstorable
 from games.models import (
     Assessment,
     CriterionScore,
@@ -56,6 +58,8 @@ def clean_fields(fields: Mapping[str, object]) -> dict[str, str]:
             raise ServiceError(
                 f"The blank after “{label}” is too long: at most {FIELD_MAX[field]} characters."
             )
+        if has_unstorable(value):
+            raise ServiceError(f"The blank after “{label}”: {UNSTORABLE_MESSAGE}")
         cleaned[field] = value
     return cleaned
 
@@ -143,11 +147,13 @@ def assessment_save(
     scores (one row per criterion). `rubric_version`, when given, is the version the form was
     built from: if the rubric changed since, the save is refused rather than mismatched."""
     session = teachback.team.session
-    if session.classroom.teacher_id != by.pk:
+    if not is_class_teacher(by, session.classroom):
         raise ServiceError("Only the class's teacher can assess its sentences.")
     comment = (comment or "").strip()
     if len(comment) > COMMENT_MAX:
         raise ServiceError(f"The comment is too long: at most {COMMENT_MAX} characters.")
+    if has_unstorable(comment):
+        raise ServiceError(UNSTORABLE_MESSAGE)
     rubric_for_class(session.classroom)
     with transaction.atomic():
         # Lock the rubric version (see rubric_update) and the sentence (two saves of one
@@ -197,7 +203,7 @@ def assessment_save(
 
 
 def _require_teacher(session: Session, by: User) -> None:
-    if session.classroom.teacher_id != by.pk:
+    if not is_class_teacher(by, session.classroom):
         raise ServiceError("Only the class's teacher can do this.")
 
 
