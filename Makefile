@@ -3,11 +3,15 @@ SHELL := /bin/bash
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# `make run HOST=0.0.0.0` serves phones on the school network (see the README's classroom part).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: run test lint format bench system-deps migrate demo worker clean help
 
 help:
 	@echo "make run    - install, migrate, load demo data, serve http://127.0.0.1:8000 with a Celery worker"
+	@echo "              (make run HOST=0.0.0.0 PORT=8000: reachable from phones on the school network)"
 	@echo "make test   - install, lint, run the whole test suite (browser tests included)"
 	@echo "make bench  - run the benchmarks in benchmarks/"
 
@@ -44,10 +48,10 @@ demo: migrate
 	$(BIN)/python manage.py seed_demo
 
 run: demo
-	@scripts/run-dev
+	@HOST='$(HOST)' PORT='$(PORT)' scripts/run-dev
 
 worker: $(STAMP)
-	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2
+	$(BIN)/celery -A config worker --beat --loglevel=INFO --concurrency=2
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

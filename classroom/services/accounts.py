@@ -44,7 +44,8 @@ def _require_admin_of(by: User, school_id: int | None) -> None:
 
 def invitation_link(invitation: Invitation, *, base_url: str | None = None) -> str:
     path = reverse("classroom:invitation_accept", args=[invitation.token])
-    return f"{(base_url or settings.SITE_URL).rstrip('/')}{path}"
+    base = base_url or settings.SITE_URL or "http://127.0.0.1:8000"
+    return f"{base.rstrip('/')}{path}"
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from classroom import access, selectors, services, throttle
+from classroom import access, links, selectors, services, throttle
 from classroom.forms import InvitationAcceptForm, InviteForm
 from classroom.models import Invitation, Role
 
@@ -37,7 +37,7 @@ def teacher_invite(request: HttpRequest) -> HttpResponse:
                 school=school,
                 email=form.cleaned_data["email"],
                 by=request.user,
-                base_url=request.build_absolute_uri("/"),
+                base_url=links.site_url(request),
             )
         except services.ServiceError as exc:
             form.add_error("email", str(exc))
