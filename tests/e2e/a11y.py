@@ -26,42 +26,7 @@ HTML_DIR = ROOT / "test-output" / "html"
 # impact").
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
-PAGE_SCRIPT = """
-(() => {
-  if (window.top !== window || !window.axe || location.protocol === "about:") return;
-  const options = {runOnly: {type: "tag", values: %(tags)s}, resultTypes: ["violations"]};
-  let queue = Promise.resolve();
-  // The look of the page without its text: what axe's rules depend on, minus the numbers and
-  // names that change on every poll.
-  const signature = () => location.pathname.replace(/\\d+/g, "#") + "|" +
-    document.documentElement.outerHTML.replace(/>[^<]*</g, "><").replace(/\\d+/g, "#")
-      .replace(/ (?:value|href|action|id|for|aria-controls|aria-labelledby|aria-describedby|data-hx-[a-z-]+)="[^"]*"/g, "");
-  const check = (reason) => {
-    queue = queue.then(async () => {
-      if (!document.body) return;
-      const seen = await window.__botbenchSeen(signature());
-      if (seen) return;
-      const html = "<!DOCTYPE html>\\n" + document.documentElement.outerHTML;
-      let violations;
-      try {
-        const result = await axe.run(document, options);
-        violations = result.violations.map((v) => ({
-          id: v.id, impact: v.impact, help: v.help,
-          nodes: v.nodes.slice(0, 6).map((n) => n.target.join(" ") + " :: " +
-            (n.failureSummary || "").replace(/\\s+/g, " ")),
-        }));
-      } catch (error) {
-        violations = [{id: "axe-error", impact: "critical", help: String(error), nodes: []}];
-      }
-      await window.__botbenchReport({url: location.href, reason, html, violations});
-    }).catch(() => {});
-    return queue;
-  };
-  window.__botbenchCheck = check;
-  addEventListener("load", () => check("load"));
-  document.addEventListener("htmx:afterSettle", () => check("swap"));
-})();
-"""
+PAGE_SCRIPT = Path(__file__).with_name("a11y_page.js")
 
 
 @dataclass
@@ -77,7 +42,9 @@ class Auditor:
 
     def attach(self, context, violations: list[dict]) -> None:
         """Inject axe into every page of `context`; violations found go to `violations`."""
-        script = AXE_JS.read_text() + "\n" + PAGE_SCRIPT % {"tags": json.dumps(AXE_TAGS)}
+        page_script = PAGE_SCRIPT.read_text().replace("__TAGS__", json.dumps(AXE_TAGS))
+        # Not in frames: the reflow check lays pages out again in hidden frames of their own.
+        script = f"if (window.top === window) {{\n{AXE_JS.read_text()}\n}}\n{page_script}"
 
         def seen(signature: str) -> bool:
             key = hashlib.sha1(signature.encode()).hexdigest()
@@ -110,8 +77,9 @@ class Auditor:
         if not java or not VNU_JAR.exists():
             return [f"cannot validate HTML: java={java}, {VNU_JAR} exists={VNU_JAR.exists()}"]
         files = [str(HTML_DIR / name) for name in sorted(self.html_files)]
+        command = [java, "-Xss8m", "-jar", str(VNU_JAR), "--format", "json", "--exit-zero-always"]
         run = subprocess.run(
-            [java, "-Xss8m", "-jar", str(VNU_JAR), "--format", "json", "--exit-zero-always", *files],
+            [*command, *files],
             capture_output=True,
             text=True,
             check=False,
