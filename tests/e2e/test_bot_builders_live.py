@@ -11,14 +11,20 @@ from classroom.models import SessionStatus
 from games import engine_registry
 from games.engine_registry import get_engine
 from games.models import TableGame, TableStatus
-from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, device_cookie, login_cookie
+from tests.e2e.conftest import (
+    CHROMEBOOK,
+    LIVE_UPDATE,
+    PHONE,
+    PROJECTOR,
+    device_cookie,
+    login_cookie,
+)
 from tests.games.live_support import fixed_deck, seat_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 MOVE_BUTTONS = "form.move-form button"
 # A change reaches every screen within 2 s: the pages poll every 1.5 s, plus a round trip.
-WITHIN_2S = 2000
 
 
 @pytest.fixture
@@ -96,7 +102,7 @@ def test_three_teams_play_a_whole_game_to_the_scoreboard(
 
     # The waiting screens reload themselves into the game within a poll or two.
     for page in phones:
-        expect(page.locator(".turn-status")).to_be_visible(timeout=5000)
+        expect(page.locator(".turn-status")).to_be_visible()
     expect(phones[0].get_by_text("Your turn!")).to_be_visible()
     expect(phones[1].get_by_text("Team 1's turn")).to_be_visible()
     assert phones[1].locator(MOVE_BUTTONS).count() == 0
@@ -111,7 +117,7 @@ def test_three_teams_play_a_whole_game_to_the_scoreboard(
         seat = get_engine(game.kind).load(game.state).current_seat
         number = int(seat.split("-")[1])
         page = phones[number - 1]
-        expect(page.locator(MOVE_BUTTONS).first).to_be_visible(timeout=WITHIN_2S)
+        expect(page.locator(MOVE_BUTTONS).first).to_be_visible(timeout=LIVE_UPDATE)
         for other in phones:
             if other is not page:
                 assert other.locator(MOVE_BUTTONS).count() == 0
@@ -127,7 +133,7 @@ def test_three_teams_play_a_whole_game_to_the_scoreboard(
         clicks += 1
         if clicks == 8:
             expect(grid.locator(".bb-chip", has_text="If/Then board")).to_be_visible(
-                timeout=WITHIN_2S
+                timeout=LIVE_UPDATE
             )
             screenshot(grid, "bb-projector-grid")
             screenshot(desk, "bb-teacher-dashboard")
@@ -136,11 +142,11 @@ def test_three_teams_play_a_whole_game_to_the_scoreboard(
         if label == "Install Camera (Sense)":
             # The projector grid shows the new bench card within 2 seconds.
             cell = grid.locator(".grid-cell", has_text="Table 1")
-            expect(cell.locator(".bb-chip", has_text="Camera")).to_be_visible(timeout=WITHIN_2S)
+            expect(cell.locator(".bb-chip", has_text="Camera")).to_be_visible(timeout=LIVE_UPDATE)
         if label == "BOT!":
             for other in phones[1:]:
-                expect(other.locator(".bot-banner")).to_be_visible(timeout=WITHIN_2S)
-            expect(grid.locator(".bot-banner")).to_be_visible(timeout=WITHIN_2S)
+                expect(other.locator(".bot-banner")).to_be_visible(timeout=LIVE_UPDATE)
+            expect(grid.locator(".bot-banner")).to_be_visible(timeout=LIVE_UPDATE)
             screenshot(phones[1], "bb-device-phone-bot")
             screenshot(grid, "bb-projector-grid-bot")
     else:
@@ -153,9 +159,9 @@ def test_three_teams_play_a_whole_game_to_the_scoreboard(
     assert game.moves.filter(undone_at__isnull=True).count() == clicks
 
     for page in phones:
-        expect(page.get_by_role("heading", name="Final scores")).to_be_visible(timeout=WITHIN_2S)
+        expect(page.get_by_role("heading", name="Final scores")).to_be_visible(timeout=LIVE_UPDATE)
     expect(phones[0].get_by_text("Place 1 with 16 points")).to_be_visible()
-    expect(grid.locator(".grid-places")).to_contain_text("Team 1 16", timeout=WITHIN_2S)
+    expect(grid.locator(".grid-places")).to_contain_text("Team 1 16", timeout=LIVE_UPDATE)
     screenshot(phones[0], "bb-device-phone-over")
     screenshot(grid, "bb-projector-grid-over")
     desk.reload()

@@ -82,7 +82,7 @@ def test_teacher_opens_a_session_and_four_phones_join_live(
         phones.append(phone)
 
     # The projector was never reloaded: its poll brought every name in.
-    expect(teacher.locator(".lobby-member.is-joined")).to_have_count(4, timeout=8_000)
+    expect(teacher.locator(".lobby-member.is-joined")).to_have_count(4)
     expect(teacher.locator(".joined-count")).to_have_text("4")
     screenshot(teacher, "classroom-lobby-projector")
 

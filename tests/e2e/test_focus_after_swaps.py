@@ -43,7 +43,7 @@ def test_focus_after_a_bot_builders_move(live_server, new_context, open_session,
     page = context.new_page()
     page.goto(f"{live_server.url}/play/")
     button = page.locator("form.move-form button").first
-    expect(button).to_be_visible(timeout=5000)
+    expect(button).to_be_visible()
     focused = press(page, button)
     assert focused is not None, "focus fell to <body> after the move"
     assert focused["inRegion"], focused

@@ -131,7 +131,7 @@ def test_teams_send_sentences_teacher_scores_and_spotlights_them(
         "button", name="Show on projector"
     ).click()
     expect(page.get_by_text("On the projector: Team 1")).to_be_visible()
-    expect(projector.get_by_text("a tiny computer brain")).to_be_visible(timeout=5000)
+    expect(projector.get_by_text("a tiny computer brain")).to_be_visible()
     screenshot(projector, "teachback-spotlight-projector")
 
     page.reload()

@@ -15,14 +15,20 @@ from pytest_django.live_server_helper import LiveServer
 from games import engine_registry, services
 from games.engine_registry import get_engine
 from games.models import TableGame, TableStatus
-from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, device_cookie, login_cookie
+from tests.e2e.conftest import (
+    CHROMEBOOK,
+    LIVE_UPDATE,
+    PHONE,
+    PROJECTOR,
+    device_cookie,
+    login_cookie,
+)
 from tests.games.live_support import seat_teams
 from tests.games.three_laws_support import SEATS, options, three_laws_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # A change reaches every screen within 2 s (polling), plus the click's own round trip.
-WITHIN_2S = 2500
 
 
 @pytest.fixture
@@ -116,18 +122,18 @@ def test_five_teams_play_four_rounds_with_an_error_call_and_a_counter(
         is not refused as stale."""
         game.refresh_from_db()
         version = page.locator('#live input[name="version"]').first
-        expect(version).to_have_value(str(game.version), timeout=WITHIN_2S)
+        expect(version).to_have_value(str(game.version), timeout=LIVE_UPDATE)
 
     def teacher_clicks(label: str, on=desk) -> None:
         button = on.get_by_role("button", name=label, exact=True)
-        expect(button).to_be_visible(timeout=WITHIN_2S)
+        expect(button).to_be_visible(timeout=LIVE_UPDATE)
         caught_up(on)
         click_and_wait(on, button)
 
     def phone_clicks(index: int, label: str, *, only_here: bool = True) -> None:
         page = phones[index]
         button = page.get_by_role("button", name=label, exact=True)
-        expect(button).to_be_visible(timeout=WITHIN_2S)
+        expect(button).to_be_visible(timeout=LIVE_UPDATE)
         if page.locator('#live input[name="version"]').count():
             caught_up(page)
         if only_here:  # a turn's buttons are on the device whose turn it is, nowhere else
@@ -138,11 +144,11 @@ def test_five_teams_play_four_rounds_with_an_error_call_and_a_counter(
 
     for round_number in (1, 2, 3, 4):
         teacher_clicks("Wake up")
-        expect(wall.locator(".tl-head-phase")).to_have_text("Wake up", timeout=WITHIN_2S)
+        expect(wall.locator(".tl-head-phase")).to_have_text("Wake up", timeout=LIVE_UPDATE)
         # Every phone sees the others' cards and a "?" for its own.
         for index, page in enumerate(phones):
             tile = page.locator(f'.tl-seat[data-seat="{SEATS[index]}"]')
-            expect(tile.locator(".tl-rank")).to_have_text("?", timeout=WITHIN_2S)
+            expect(tile.locator(".tl-rank")).to_have_text("?", timeout=LIVE_UPDATE)
             expect(page.locator(".tl-card.tl-drones")).to_have_count(0 if index == 0 else 1)
         assert wall.locator(".tl-faction").all_text_contents() == ["Face down"] * 5
 
@@ -155,7 +161,7 @@ def test_five_teams_play_four_rounds_with_an_error_call_and_a_counter(
             screenshot(caller, "3laws-device-phone-error-form")
             click_and_wait(caller, caller.get_by_role("button", name="Call Error!"))
             expect(wall.get_by_text("Team 2 called Error on Team 3")).to_be_visible(
-                timeout=WITHIN_2S
+                timeout=LIVE_UPDATE
             )
             # Any team but the caller may counter; the caller is not offered it.
             expect(
@@ -163,30 +169,30 @@ def test_five_teams_play_four_rounds_with_an_error_call_and_a_counter(
             ).to_have_count(0)
             phone_clicks(2, "Error on the caller: Team 2 was wrong", only_here=False)
             expect(wall.get_by_text("Team 3 called Error on the caller, Team 2")).to_be_visible(
-                timeout=WITHIN_2S
+                timeout=LIVE_UPDATE
             )
-            expect(phones[1].locator(".tl-call-countered")).to_have_count(1, timeout=WITHIN_2S)
+            expect(phones[1].locator(".tl-call-countered")).to_have_count(1, timeout=LIVE_UPDATE)
 
         teacher_clicks("Start questions")
         for index in range(5):
             target = (index + 1) % 5
             page = phones[index]
-            expect(page.get_by_text("Your turn!")).to_be_visible(timeout=WITHIN_2S)
+            expect(page.get_by_text("Your turn!")).to_be_visible(timeout=LIVE_UPDATE)
             if index == 0:
                 page.get_by_label("Your question").fill("Am I the highest rank you see?")
                 if round_number == 2:
                     screenshot(page, "3laws-device-phone-ask")
             phone_clicks(index, f"Ask Team {target + 1}")
-        expect(wall.locator(".tl-head-phase")).to_have_text("Key transfers", timeout=WITHIN_2S)
+        expect(wall.locator(".tl-head-phase")).to_have_text("Key transfers", timeout=LIVE_UPDATE)
         if round_number == 1:
             expect(
                 phones[4].get_by_text("Team 1 asked Team 2: “Am I the highest rank")
-            ).to_be_visible(timeout=WITHIN_2S)
+            ).to_be_visible(timeout=LIVE_UPDATE)
 
         for index in range(5):
             if round_number == 1 and index == 0:
                 phone_clicks(0, "Give my 1 key to Team 2")
-                expect(phones[1].get_by_text("Keys for you!")).to_be_visible(timeout=WITHIN_2S)
+                expect(phones[1].get_by_text("Keys for you!")).to_be_visible(timeout=LIVE_UPDATE)
                 screenshot(phones[1], "3laws-device-phone-offer")
                 phone_clicks(1, "Accept the keys")
             elif round_number == 1 and index == 1:
@@ -199,9 +205,9 @@ def test_five_teams_play_four_rounds_with_an_error_call_and_a_counter(
             screenshot(phones[3], "3laws-device-phone-waiting")
             screenshot(desk, "3laws-teacher-dashboard")
         teacher_clicks("Reveal cards")
-        expect(wall.locator(".tl-head-phase")).to_have_text("Reveal", timeout=WITHIN_2S)
+        expect(wall.locator(".tl-head-phase")).to_have_text("Reveal", timeout=LIVE_UPDATE)
         expect(wall.locator(".tl-card.tl-drones")).to_have_count(1)
-        expect(phones[0].locator(".tl-card.tl-drones")).to_have_count(1, timeout=WITHIN_2S)
+        expect(phones[0].locator(".tl-card.tl-drones")).to_have_count(1, timeout=LIVE_UPDATE)
         if round_number == 1:
             # Team 1 gave its key away: no faction has its leader alone with keys.
             expect(wall.locator(".tl-scored-banner")).to_have_text("No faction scored this round.")
@@ -214,9 +220,9 @@ def test_five_teams_play_four_rounds_with_an_error_call_and_a_counter(
     winner_name = f"Team {winner['seat'].split('-')[1]}"
     banner = f"{winner_name} wins with {winner['score']} point"
     for page in phones:
-        expect(page.get_by_text("Final Victory Points")).to_be_visible(timeout=WITHIN_2S)
+        expect(page.get_by_text("Final Victory Points")).to_be_visible(timeout=LIVE_UPDATE)
         expect(page.locator(".tl-winner")).to_contain_text(banner)
-    expect(wall.locator(".tl-winner")).to_contain_text(banner, timeout=WITHIN_2S)
+    expect(wall.locator(".tl-winner")).to_contain_text(banner, timeout=LIVE_UPDATE)
     assert [c["status"] for c in game.state["calls"]] == ["countered", "active"]
     moves = game.moves.filter(undone_at__isnull=True)
     assert moves.filter(seat="facilitator").count() == 4 * 4  # 4 phases moved on a round
