@@ -43,9 +43,15 @@
       // Where the overflow starts: elements past the edge inside a parent that is not.
       const right = (el) => el.getBoundingClientRect().right;
       culprits = [...doc.querySelectorAll("body *")]
-        .filter((el) => right(el) > width + 0.5 && el.parentElement && right(el.parentElement) <= width + 0.5)
-        .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${el.textContent.trim().slice(0, 30)}" right=${Math.round(right(el))}`);
+        .filter((el) => right(el) > width + 0.5 && el.parentElement &&
+          (right(el.parentElement) <= width + 0.5 || ![...el.children].some((c) => right(c) > width + 0.5)))
+        .slice(0, 5);
+      if (!culprits.length) {
+        // Text wider than its box (a long word) widens the page but not its element's box.
+        culprits = [...doc.querySelectorAll("body *")].filter((el) => el.scrollWidth > el.clientWidth + 0.5 &&
+          getComputedStyle(el).overflowX === "visible").slice(0, 5);
+      }
+      culprits = culprits.map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${el.textContent.trim().slice(0, 30)}" right=${Math.round(right(el))}`);
     }
     frame.remove();
     return over > 0 ? {over, culprits} : null;
