@@ -29,7 +29,8 @@
     const extra = `<base href="${location.href}">`;
     // Without its scripts: the frame is sandboxed, and the layout is what is measured.
     frame.srcdoc = html.replace("<head>", "<head>" + extra)
-      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/ autofocus(="[^"]*")?/g, "");
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/ autofocus(="[^"]*")?/g, "")
+      .replace(/ style="[^"]*"/g, "");  // set by scripts; as markup the CSP would refuse them
     const loaded = new Promise((resolve) => { frame.onload = resolve; });
     document.body.appendChild(frame);
     await loaded;
