@@ -49,6 +49,17 @@ def classes_visible_to(user: User):
     return Classroom.objects.filter(school_id=user.school_id, teacher=user)
 
 
+def is_school_admin(user: User | None, school: School) -> bool:
+    """The one answer to "may this person act for the whole school?"."""
+    return (
+        user is not None
+        and user.is_authenticated
+        and user.is_active
+        and user.role == Role.ADMINISTRATOR
+        and user.school_id == school.pk
+    )
+
+
 def get_class_for_viewer(request: HttpRequest, pk: int) -> Classroom:
     """Read access: the class's teacher or the school's administrator."""
     user = _adult(request)
@@ -61,7 +72,7 @@ def get_class_for_viewer(request: HttpRequest, pk: int) -> Classroom:
 def get_class_for_teacher(request: HttpRequest, pk: int) -> Classroom:
     """Write access: only the class's own teacher. An administrator may read, never edit."""
     classroom = get_class_for_viewer(request, pk)
-    if classroom.teacher_id != request.user.pk:
+    if not is_class_teacher(request.user, classroom):
         raise PermissionDenied("Only the class's teacher can change it.")
     return classroom
 
@@ -80,7 +91,7 @@ def get_session_for_viewer(request: HttpRequest, pk: int) -> Session:
 
 def get_session_for_teacher(request: HttpRequest, pk: int) -> Session:
     session = get_session_for_viewer(request, pk)
-    if session.classroom.teacher_id != request.user.pk:
+    if not is_class_teacher(request.user, session.classroom):
         raise PermissionDenied("Only the class's teacher can run this session.")
     return session
 
@@ -108,9 +119,16 @@ def get_device_team(request: HttpRequest, session_pk: int | None = None) -> Team
     return team
 
 
-def can_edit_class(user: User, classroom: Classroom) -> bool:
-    """For templates: show write controls only to the class's teacher (views still check)."""
-    return user.is_authenticated and user.is_active and classroom.teacher_id == user.pk
+def is_class_teacher(user: User | None, classroom: Classroom) -> bool:
+    """The one answer to "is this the class's own teacher?". Views use it to decide which
+    controls to show, services to refuse a write; an administrator may read a class, never
+    change it, so this is never true for one."""
+    return (
+        user is not None
+        and user.is_authenticated
+        and user.is_active
+        and classroom.teacher_id == user.pk
+    )
 
 
 def get_student_for_viewer(request: HttpRequest, pk: int) -> Student:
@@ -127,7 +145,7 @@ def get_student_for_viewer(request: HttpRequest, pk: int) -> Student:
 
 def get_student_for_teacher(request: HttpRequest, pk: int) -> Student:
     student = get_student_for_viewer(request, pk)
-    if student.classroom.teacher_id != request.user.pk:
+    if not is_class_teacher(request.user, student.classroom):
         raise PermissionDenied("Only the class's teacher can change its roster.")
     return student
 

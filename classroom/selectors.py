@@ -96,8 +96,8 @@ def session_teams(session: Session) -> list[Team]:
     return list(session.teams.select_related("table").prefetch_related(members).order_by("number"))
 
 
-def session_tables(session: Session) -> list[dict]:
-    """Tables with their teams in seat order."""
+def session_seating(session: Session) -> list[dict]:
+    """The seating plan: each table (`{"table", "teams"}`) with its teams in seat order."""
     tables = {table.pk: {"table": table, "teams": []} for table in session.tables.all()}
     for team in session_teams(session):
         if team.table_id in tables:

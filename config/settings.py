@@ -226,9 +226,6 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
 # Reports: a rendering export with no progress for this long is marked failed by the sweeper;
 # keep it longer than the visibility timeout so Redis first hands a killed worker's task on.
 REPORTS_STUCK_MINUTES = env_float("REPORTS_STUCK_MINUTES", 15)
-# Seconds a render waits before writing its file: 0 except in the killed-worker test, which
-# sets it for a worker subprocess through the environment.
-REPORTS_RENDER_DELAY = env_float("REPORTS_RENDER_DELAY", 0)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("BOTBENCH_TIME_ZONE", "America/New_York")

@@ -20,6 +20,7 @@ from classroom.access import (
     get_device_team,
     get_session_for_teacher,
     get_session_for_viewer,
+    is_class_teacher,
 )
 from classroom.models import DeviceBinding, Team
 from games.models import TableGame
@@ -99,6 +100,6 @@ def get_game_for_viewer(request: HttpRequest, game_id: int) -> TableGame:
 def get_game_for_teacher(request: HttpRequest, game_id: int) -> TableGame:
     """Control access: only the class's own teacher."""
     game = get_game_for_viewer(request, game_id)
-    if game.session.classroom.teacher_id != request.user.pk:
+    if not is_class_teacher(request.user, game.session.classroom):
         raise PermissionDenied("Only the class's teacher can run this table.")
     return game

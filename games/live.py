@@ -13,7 +13,8 @@ the table next changes; the first changed poll checks the database and refuses i
 Versions reach the cache after each committed change (`bump_version`, from
 `transaction.on_commit`). A missing key (evicted, expired, a fresh Redis) costs one database read
 and is filled again. Two commits finishing their on_commit hooks out of order can leave an older
-version cached; the next page drawn from the database heals it (`heal_version`), and keys expire.
+version cached; the next page drawn from the database stores its version again, and keys
+expire.
 """
 
 from __future__ import annotations
@@ -58,11 +59,8 @@ def get_version(game_id: int) -> int | None:
 
 
 def bump_version(game_id: int, version: int) -> None:
-    cache.set(version_key(game_id), version, VERSION_TTL)
-
-
-def heal_version(game_id: int, version: int) -> None:
-    """Store a version just read from the database (a page was drawn from it)."""
+    """Store a table's version: after a committed change, and when a page was just drawn from
+    the database (which heals an older version left by out-of-order commits)."""
     cache.set(version_key(game_id), version, VERSION_TTL)
 
 
@@ -151,7 +149,7 @@ class Fingerprint:
 def fingerprint_for_page(watch: Watch, versions: dict[int, int]) -> str:
     """The fingerprint of a page drawn now from database `versions` (which heal the cache)."""
     for game_id, version in versions.items():
-        heal_version(game_id, version)
+        bump_version(game_id, version)
     return Fingerprint(watch, dict(versions)).render()
 
 

@@ -14,7 +14,7 @@ from django.db.models import F, Prefetch, Window
 from django.db.models.functions import RowNumber
 
 from classroom.models import Session, Table, Team
-from games.engine_registry import get_engine
+from games.engine_registry import engine_for
 from games.models import Move, TableGame, TableMode, TableStatus
 from games.services.state import live_moves, replay
 
@@ -100,10 +100,8 @@ def session_tables(session: Session) -> list[tuple[TableGame, TableInfo]]:
 
 def seat_screen(game: TableGame, seat: str | None) -> tuple[dict, list[dict]]:
     """What `seat` may see (None: the public view) and the actions it may take now, from one
-    load of the state. Tabletop tables show the recorded benches and offer no actions."""
-    if game.mode == TableMode.TABLETOP:
-        return {"seats": list(game.seats), "benches": dict(game.state.get("benches", {}))}, []
-    state = get_engine(game.kind).load(game.state)
+    load of the state."""
+    state = engine_for(game).load(game.state)
     playing = game.status == TableStatus.PLAYING and seat is not None
     return state.view(seat), state.legal_actions(seat) if playing else []
 
@@ -138,9 +136,14 @@ def recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[M
 
 
 def current_seat(game: TableGame) -> str | None:
-    if game.mode != TableMode.LIVE or game.status == TableStatus.OVER:
+    if game.status == TableStatus.OVER:
         return None
-    return get_engine(game.kind).load(game.state).current_seat
+    return engine_for(game).load(game.state).current_seat
+
+
+def recorded_seats(game: TableGame) -> list[str]:
+    """The seats of a tabletop table that have recorded a bench."""
+    return engine_for(game).load(game.state).recorded_seats()
 
 
 def replay_view(game: TableGame, step: int) -> tuple[dict, int, list[Move]]:

@@ -5,6 +5,7 @@ gets 403, as on the school page. Devices have no account: the adult pages send t
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 
@@ -39,6 +40,26 @@ def exports_visible_to(user: User) -> QuerySet[Export]:
     if user.is_school_admin:
         visible |= Q(kind=ExportKind.SCHOOL_ZIP, school_id=user.school_id)
     return Export.objects.filter(visible, parent__isnull=True)
+
+
+def get_exports_list(request: HttpRequest) -> tuple[QuerySet[Export], Classroom | None]:
+    """The past exports a person may list: of one class with ?class=<id> (anyone who may read
+    that class), else every class they may read; only teachers and administrators have a
+    whole list."""
+    user = request.user
+    if not user.is_authenticated or user.school_id is None:
+        raise Http404("Not found.")
+    visible = exports_visible_to(user)
+    raw = request.GET.get("class")
+    if raw:
+        try:
+            classroom = get_class(request, int(raw))
+        except ValueError:
+            raise Http404("No such class.") from None
+        return visible.filter(classroom=classroom), classroom
+    if not user.is_school_admin and not user.is_teacher:
+        raise PermissionDenied
+    return visible, None
 
 
 def get_export(request: HttpRequest, pk: int) -> Export:

@@ -27,12 +27,12 @@ from classroom.models import (
     TeamMembership,
     User,
 )
+from games.engine_registry import final_benches
 from games.engines import bot_builders, three_laws
 from games.engines.simulation import play_one
 from games.models import TableGame, TableMode, TableStatus, TeachBack
 from games.teachback.rubrics import rubric_for_class
 from games.teachback.services import assessment_save
-from reports.selectors import final_benches
 
 FIRST_NAMES = [
     "Ava", "Ben", "Chloe", "Diego", "Emma", "Finn", "Grace", "Hugo", "Isla", "Jonah", "Kai",

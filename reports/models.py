@@ -1,5 +1,5 @@
 """Export jobs: one row per PDF or ZIP someone asked for. The row, not Celery, is the truth the
-pages show (STYLE.md, "Background work"): it is saved before its task is sent, it carries the
+pages show (after Open edX's instructor tasks): it is saved before its task is sent, it carries the
 status, timestamps, attempts and the reason of a failure, and it names the file once ready."""
 
 from __future__ import annotations

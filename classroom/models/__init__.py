@@ -9,6 +9,7 @@ from classroom.models.sessions import (
     Team,
     TeamMembership,
     Variant,
+    seat_name,
 )
 
 __all__ = [
@@ -26,4 +27,5 @@ __all__ = [
     "TeamMembership",
     "User",
     "Variant",
+    "seat_name",
 ]

@@ -118,6 +118,11 @@ class Table(models.Model):
         return f"Table {self.number}"
 
 
+def seat_name(team_number: int) -> str:
+    """The engine seat name of team `team_number`: stable, unique within the session."""
+    return f"team-{team_number}"
+
+
 class Team(models.Model):
     """A seat at a table: students sharing one device (or a robot filling an empty seat)."""
 
@@ -146,7 +151,7 @@ class Team(models.Model):
     @property
     def seat(self) -> str:
         """The engine seat name for this team: stable, unique within the session."""
-        return f"team-{self.number}"
+        return seat_name(self.number)
 
 
 class TeamMembership(models.Model):

@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from classroom.access import is_class_teacher
 from classroom.models import Classroom, Session, SessionStatus, Student, User
 from classroom.roster import RosterEntry, duplicate_problems
 from classroom.services.errors import ServiceError
@@ -13,7 +14,7 @@ from classroom.services.teams import drop_empty_teams
 
 
 def _require_owner(classroom: Classroom, by: User) -> None:
-    if classroom.teacher_id != by.pk:
+    if not is_class_teacher(by, classroom):
         raise ServiceError("Only the class's teacher can change it.")
 
 

@@ -3,6 +3,7 @@
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from classroom.access import is_class_teacher
 from classroom.models import DeviceBinding, Session, Student, User
 from classroom.services.errors import ServiceError
 
@@ -45,7 +46,7 @@ def device_join(
 
 def device_unbind(*, binding: DeviceBinding, by: User) -> None:
     """The teacher frees a student's name so they can join again from another device."""
-    if binding.session.classroom.teacher_id != by.pk:
+    if not is_class_teacher(by, binding.session.classroom):
         raise ServiceError("Only the class's teacher can free a device.")
     DeviceBinding.objects.filter(pk=binding.pk, revoked_at__isnull=True).update(
         revoked_at=timezone.now()

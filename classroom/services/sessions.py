@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from classroom.access import is_class_teacher
 from classroom.models import Classroom, DeviceBinding, Session, SessionStatus, User
 from classroom.models.sessions import generate_room_code
 from classroom.services.errors import ServiceError
@@ -15,7 +16,7 @@ _ROOM_CODE_ATTEMPTS = 20
 
 
 def require_session_teacher(session: Session, by: User, doing: str = "run this session") -> None:
-    if session.classroom.teacher_id != by.pk:
+    if not is_class_teacher(by, session.classroom):
         raise ServiceError(f"Only the class's teacher can {doing}.")
 
 
@@ -37,7 +38,7 @@ def session_create(
     skip_first_round: bool = False,
     title: str = "",
 ) -> Session:
-    if classroom.teacher_id != by.pk:
+    if not is_class_teacher(by, classroom):
         raise ServiceError("Only the class's teacher can plan its sessions.")
     if classroom.is_archived:
         raise ServiceError("This class is archived. Unarchive it to plan a new session.")

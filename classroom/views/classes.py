@@ -42,7 +42,7 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = access.get_class_for_viewer(request, pk)
     context = {
         "classroom": classroom,
-        "can_edit": access.can_edit_class(request.user, classroom),
+        "can_edit": access.is_class_teacher(request.user, classroom),
         "students": selectors.class_roster(classroom),
         "sessions": selectors.class_sessions(classroom),
         "paste_form": PasteRosterForm(),

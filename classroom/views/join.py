@@ -15,7 +15,6 @@ from classroom import selectors, services, throttle
 from classroom.devices import clear_device_cookie, current_binding, set_device_cookie
 from classroom.models import Session, SessionStatus
 from classroom.models.sessions import ROOM_CODE_LENGTH
-from classroom.views.sessions import optional_url
 
 _NOT_CODE = re.compile(r"[\s\-]")
 TOO_MANY = "Too many tries. Wait a few minutes and try again."
@@ -89,7 +88,7 @@ def device_home(request: HttpRequest) -> HttpResponse:
         return redirect("classroom:join")
     services.device_seen(binding=binding)
     session = binding.session
-    game_url = optional_url("games:device") if session.status == SessionStatus.PLAYING else None
+    game_url = reverse("games:device") if session.status == SessionStatus.PLAYING else None
     if game_url:
         return HttpResponseClientRedirect(game_url) if request.htmx else redirect(game_url)
     team, mates = selectors.device_teammates(binding)

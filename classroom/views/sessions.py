@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from classroom import access, selectors, services
@@ -17,22 +17,14 @@ from classroom.qr import qr_svg
 from classroom.tables import seat_limits
 
 
-def optional_url(name: str, *args) -> str | None:
-    """A URL another app may or may not provide yet (the games app's start-tables page)."""
-    try:
-        return reverse(name, args=args)
-    except NoReverseMatch:
-        return None
-
-
 def join_link(request: HttpRequest, session: Session) -> str:
     return request.build_absolute_uri(f"{reverse('classroom:join')}?code={session.room_code}")
 
 
 def setup_context(request: HttpRequest, session: Session) -> dict:
     teams = selectors.session_teams(session)
-    tables = selectors.session_tables(session)
-    editable = access.can_edit_class(request.user, session.classroom)
+    tables = selectors.session_seating(session)
+    editable = access.is_class_teacher(request.user, session.classroom)
     return {
         "session": session,
         "can_edit": editable,
@@ -47,7 +39,7 @@ def setup_context(request: HttpRequest, session: Session) -> dict:
         "problems": selectors.session_table_problems(session, tables, teams),
         "limits": seat_limits(session.game, session.variant),
         "devices": selectors.session_devices(session),
-        "start_tables_url": optional_url("games:start_tables", session.pk),
+        "start_tables_url": reverse("games:start_tables", args=[session.pk]),
     }
 
 
@@ -175,7 +167,7 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "session": session,
         "lobby": selectors.lobby_teams(session),
-        "start_tables_url": optional_url("games:start_tables", session.pk),
+        "start_tables_url": reverse("games:start_tables", args=[session.pk]),
     }
     if request.htmx:
         return render(request, "classroom/session_lobby.html#joined", context)

@@ -2,7 +2,7 @@
 
 Each engine module (`bot_builders`, `three_laws`) exposes `new_game`, a `Game` class with
 `legal_actions`, `apply`, `view`, `results`, `to_dict` / `from_dict`, and `suggest`.
-See ../shared/spec/engines.md: the names are a contract.
+See docs/engines.md: the names are a contract.
 """
 
 

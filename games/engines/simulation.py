@@ -1,7 +1,7 @@
 """Play many games with robot or random players and summarise them. Pure: no Django.
 
 `simulate(module, games=..., seats=..., players=..., seed=...)` works with any engine module that
-follows shared/spec/engines.md (`new_game`, `Game.legal_actions/apply/is_over/results`,
+follows docs/engines.md (`new_game`, `Game.legal_actions/apply/is_over/results`,
 `suggest`, and `FACILITATOR` where a facilitator moves the game on). What only one game knows
 (Bot-Builders: turns, Full Bot and BOT! rates) comes from a small per-game stats hook in
 `STATS_HOOKS`, keyed by the module's short name.

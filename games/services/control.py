@@ -9,9 +9,8 @@ from django.utils import timezone
 
 from classroom.models import User
 from classroom.services.sessions import require_session_teacher
-from games.engine_registry import get_engine
+from games.engine_registry import engine_for
 from games.models import Move, TableGame, TableMode, TableStatus
-from games.services import tabletop
 from games.services.errors import MoveRefused, ServiceError
 from games.services.moves import ensure_playable, ensure_version, play_robots
 from games.services.state import live_moves, lock_game, next_seq, replay, save_changed
@@ -54,7 +53,7 @@ def game_robot_turn(*, game_id: int, by: User, expected_version: int) -> list[Mo
         ensure_playable(game)
         if game.mode != TableMode.LIVE:
             raise ServiceError("Tabletop games are played with printed cards.")
-        engine = get_engine(game.kind)
+        engine = engine_for(game)
         state = engine.load(game.state)
         seat = state.current_seat
         if seat is None:
@@ -81,9 +80,8 @@ def game_undo(*, game_id: int, by: User, expected_version: int) -> list[Move]:
     with transaction.atomic():
         game = _locked_for_teacher(game_id, by, expected_version, "undo a move")
         moves = list(live_moves(game))
-        if game.mode == TableMode.TABLETOP:
-            return _undo_tabletop(game, moves)
-        engine = get_engine(game.kind)
+        engine = engine_for(game)
+        # A tabletop game is never over by itself: only ever ended by the teacher.
         if game.status == TableStatus.OVER and not engine.load(game.state).is_over:
             _reopen(game)
             save_changed(game, moved=False)
@@ -92,6 +90,8 @@ def game_undo(*, game_id: int, by: User, expected_version: int) -> list[Move]:
         while cut > 0 and not _is_teacher_move(moves[cut - 1]):
             cut -= 1
         if cut == 0:
+            if game.mode == TableMode.TABLETOP:
+                raise ServiceError("No bench has been recorded yet: nothing to undo.")
             raise ServiceError("There is no move to undo.")
         undone = moves[cut - 1 :]
         state = replay(game, moves[: cut - 1])
@@ -100,21 +100,6 @@ def game_undo(*, game_id: int, by: User, expected_version: int) -> list[Move]:
             _reopen(game)
         save_changed(game, state)
     return undone
-
-
-def _undo_tabletop(game: TableGame, moves: list[Move]) -> list[Move]:
-    if game.status == TableStatus.OVER:
-        _reopen(game)
-        save_changed(game, moved=False)
-        return []
-    if not moves:
-        raise ServiceError("No bench has been recorded yet: nothing to undo.")
-    last = moves[-1]
-    Move.objects.filter(pk=last.pk).update(undone_at=timezone.now())
-    game.state = tabletop.fold(moves[:-1], game.seats)
-    game.save(update_fields=["state"])
-    save_changed(game)
-    return [last]
 
 
 def _reopen(game: TableGame) -> None:
@@ -130,14 +115,11 @@ def game_end_now(*, game_id: int, by: User, expected_version: int) -> TableGame:
         game = _locked_for_teacher(game_id, by, expected_version, "end this round")
         if game.status == TableStatus.OVER:
             return game
-        if game.mode == TableMode.TABLETOP:
-            results = tabletop.results(game)
-        else:
-            engine = get_engine(game.kind)
-            if engine.results_now is None:
-                raise ServiceError("This game cannot be ended early: play it to the end.")
-            state = engine.load(game.state)
-            results = state.results() if state.is_over else engine.results_now(state)
+        engine = engine_for(game)
+        if engine.results_now is None:
+            raise ServiceError("This game cannot be ended early: play it to the end.")
+        state = engine.load(game.state)
+        results = state.results() if state.is_over else engine.results_now(state)
         game.status = TableStatus.OVER
         game.results = results
         game.ended_at = timezone.now()

@@ -9,7 +9,7 @@ from django.db import transaction
 
 from classroom.models import DeviceBinding, User
 from classroom.services.sessions import require_session_teacher
-from games.engine_registry import Engine, get_engine
+from games.engine_registry import Engine, engine_for
 from games.engines import IllegalAction
 from games.models import Move, TableGame, TableMode, TableStatus
 from games.services.errors import STALE_MESSAGE, MoveRefused
@@ -42,7 +42,7 @@ def ensure_playable(game: TableGame) -> None:
         )
 
 
-def ensure_version(game: TableGame, expected_version: int) -> None:
+def ensure_version(game: TableGame, expected_version: int | None) -> None:
     if expected_version != game.version:
         raise MoveRefused(STALE_MESSAGE, reason=MoveRefused.STALE)
 
@@ -69,7 +69,7 @@ def move_submit(
     game_id: int,
     seat: str,
     action: dict,
-    expected_version: int,
+    expected_version: int | None,
     client_move_id: str,
     by_device: DeviceBinding | None = None,
     by_teacher: User | None = None,
@@ -80,6 +80,8 @@ def move_submit(
     accepted only `by_teacher`, the class's own teacher (`ensure_seat`). A repeated
     `client_move_id` returns the first outcome unchanged; a stale `expected_version`, a paused or
     finished table, or an action the engine refuses raise MoveRefused and change nothing.
+    The engine's `any_time_actions` (3 Laws: Error calls) skip the version check, so their
+    `expected_version` may be None.
     """
     if not client_move_id or len(client_move_id) > CLIENT_MOVE_ID_MAX:
         raise MoveRefused("That move could not be read: reload the page.", reason="invalid")
@@ -94,8 +96,9 @@ def move_submit(
                 "This table plays with printed cards: record your bench at the end.",
                 reason=MoveRefused.INVALID,
             )
-        ensure_version(game, expected_version)
-        engine = get_engine(game.kind)
+        engine = engine_for(game)
+        if action.get("type") not in engine.any_time_actions:
+            ensure_version(game, expected_version)
         ensure_seat(game, engine, seat, by_device=by_device, by_teacher=by_teacher)
         state = engine.load(game.state)
         try:

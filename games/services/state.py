@@ -13,9 +13,9 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from classroom.models import Team
+from classroom.models import Team, seat_name
 from games import live
-from games.engine_registry import get_engine
+from games.engine_registry import engine_for
 from games.models import Move, TableGame, TableStatus
 
 
@@ -34,7 +34,7 @@ def live_moves(game: TableGame):
 
 def replay(game: TableGame, moves: Iterable[Move]) -> Any:
     """The engine game dealt from the table's seed and options, with `moves` applied in order."""
-    engine = get_engine(game.kind)
+    engine = engine_for(game)
     state = engine.new_game(list(game.seats), game.seed, dict(game.options))
     for move in moves:
         state.apply(move.seat, move.action)
@@ -50,7 +50,7 @@ def robot_seats(game: TableGame) -> set[str]:
     teams = Team.objects.filter(table_id=game.table_id, is_robot=True).values_list(
         "number", flat=True
     )
-    return {f"team-{number}" for number in teams}
+    return {seat_name(number) for number in teams}
 
 
 def record_move(

@@ -12,7 +12,6 @@ from classroom.services.sessions import require_session_teacher
 from games import live
 from games.engine_registry import get_engine
 from games.models import TableGame, TableMode
-from games.services import tabletop
 from games.services.errors import ServiceError
 from games.services.moves import play_robots
 from games.services.state import save_changed
@@ -82,8 +81,8 @@ def _start_table(session: Session, table: Table, by: User) -> TableGame | None:
             classroom_services.team_add_robot(session=session, by=by, table=table)
         teams = _seated(table)
     seats = [team.seat for team in teams]
-    engine = get_engine(session.game)
-    tabletop_mode = session.variant == Variant.TABLETOP
+    mode = TableMode.TABLETOP if session.variant == Variant.TABLETOP else TableMode.LIVE
+    engine = get_engine(session.game, mode)
     seed = secrets.randbits(63)
     try:
         options = engine.options_for(
@@ -96,16 +95,15 @@ def _start_table(session: Session, table: Table, by: User) -> TableGame | None:
         table=table,
         session=session,
         kind=session.game,
-        mode=TableMode.TABLETOP if tabletop_mode else TableMode.LIVE,
+        mode=mode,
         seed=seed,
         options=options,
         seats=seats,
-        state=tabletop.empty_state(seats) if tabletop_mode else state.to_dict(),
+        state=state.to_dict(),
     )
-    if not tabletop_mode:
-        robots = {team.seat for team in teams if team.is_robot}
-        if play_robots(game, engine, state, first_seq=1, seats=robots):
-            save_changed(game, state)
+    robots = {team.seat for team in teams if team.is_robot}
+    if play_robots(game, engine, state, first_seq=1, seats=robots):
+        save_changed(game, state)
     return game
 
 

@@ -56,4 +56,4 @@ def get_class_for_rubric_editor(request: HttpRequest, class_pk: int) -> Classroo
 
 def can_assess(request: HttpRequest, session: Session) -> bool:
     """Whether to show the scoring forms (the views still check on every write)."""
-    return request.user.is_authenticated and session.classroom.teacher_id == request.user.pk
+    return access.is_class_teacher(request.user, session.classroom)

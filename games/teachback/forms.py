@@ -69,6 +69,66 @@ CriterionFormSet = forms.formset_factory(
 )
 
 
+def criterion_rows(criteria) -> list[dict]:
+    """The editor's starting rows for a rubric's criteria."""
+    return [
+        {
+            "key": c.key,
+            "title": c.title,
+            "description": c.description,
+            "max_score": c.max_score,
+            "optional": c.optional,
+            "order": c.position,
+        }
+        for c in criteria
+    ]
+
+
+def formset_with_blank_row(data) -> CriterionFormSet:
+    """The posted rows as typed, plus one blank row at the end (the "add a criterion" button:
+    nothing is saved). The blank row is one more form in the management data."""
+    data = data.copy()
+    try:
+        total = int(data.get("form-TOTAL_FORMS") or 0)
+    except ValueError:
+        total = 0
+    total = max(0, min(total, CriterionFormSet.absolute_max - 1))
+    data["form-TOTAL_FORMS"] = str(total + 1)
+    data[f"form-{total}-max_score"] = "3"
+    data[f"form-{total}-order"] = str(total + 1)
+    return CriterionFormSet(data)
+
+
+class AssessmentForm(forms.Form):
+    """One sentence's scores (`score-<criterion key>`: a number, "skip" or nothing), the
+    comment, and the rubric version the form was drawn with. The service judges the values."""
+
+    comment = forms.CharField(required=False, strip=False)
+    rubric_version = forms.CharField(required=False)
+
+    def __init__(self, data, *, criteria) -> None:
+        super().__init__(data)
+        self.criteria = list(criteria)
+        for criterion in self.criteria:
+            self.fields[f"score-{criterion.key}"] = forms.CharField(required=False)
+
+    def clean_rubric_version(self) -> int | None:
+        # A version that does not read as a number is no version: the save is not checked.
+        try:
+            return int(self.cleaned_data.get("rubric_version") or 0) or None
+        except ValueError:
+            return None
+
+    def scores(self) -> dict[str, str]:
+        return {c.key: self.cleaned_data.get(f"score-{c.key}") for c in self.criteria}
+
+
+def first_error(form: forms.BaseForm) -> str:
+    for errors in form.errors.values():
+        return str(errors[0])
+    return "That form could not be read: reload the page and try again."
+
+
 def criteria_from_formset(formset) -> list[dict]:
     """The rows to keep, in the order asked for (rows without an order keep their place)."""
     rows = []

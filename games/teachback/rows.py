@@ -1,14 +1,15 @@
-"""What the teacher's page shows for one team: its sentence, bench, hints and scoring form
-state. Kept apart from the views so the full page and the one-row htmx answer build rows the
-same way."""
+"""What the teach-back pages show, read only: one team's row of the teacher's page (its
+sentence, bench, hints and scoring form state), the spotlight, and each whole page. Kept apart
+from the views so the full page and the one-row htmx answer build rows the same way."""
 
 from __future__ import annotations
 
-from classroom.models import Session, Team
-from games.models import Rubric, RubricCriterion, TeachBack
+from classroom.models import Classroom, Session, Team
+from games.models import Rubric, RubricCriterion, TableStatus, TeachBack
 from games.models.teachback import TEACHBACK_SLOTS
 from games.teachback import selectors
 from games.teachback.hints import BLANK_LABELS, hints_for
+from games.teachback.rubrics import rubric_is_used, rubric_shown
 
 
 def _current_scores(teachback: TeachBack | None) -> tuple[dict[str, int | None], int | None]:
@@ -91,4 +92,91 @@ def spotlight_context(session: Session) -> dict:
             if spotlight
             else "0"
         ),
+    }
+
+
+# -- whole pages -----------------------------------------------------------------------------
+
+
+def device_page(team: Team, *, form, error: str | None, just_sent: bool) -> dict:
+    """The team's sentence page: its sentence if sent, the Mission of its bench, whether its
+    game is over and whether the teacher has locked the sentences (read now: a lock may have
+    landed since the request began)."""
+    game = selectors.game_for(team)
+    sent = TeachBack.objects.filter(team=team).first()
+    bench = sent.bench_snapshot if sent else selectors.final_bench_for(team, game)
+    locked_at = (
+        Session.objects.filter(pk=team.session_id)
+        .values_list("teachbacks_locked_at", flat=True)
+        .first()
+    )
+    return {
+        "team": team,
+        "session": team.session,
+        "form": form,
+        "error": error,
+        "sent": sent,
+        "just_sent": just_sent,
+        "game_over": game is not None and game.status == TableStatus.OVER,
+        "locked": locked_at is not None,
+        "mission": selectors.card(bench.get("mission")),
+    }
+
+
+def assessments_page(session: Session, *, can_assess: bool) -> dict:
+    """The teacher's page of the session's sentences, one row a team. A viewer who may not
+    assess sees only the rubric the class has actually used (none before its first score)."""
+    rubric, criteria = rubric_shown(session.classroom)
+    if rubric.pk is None and not can_assess:
+        rubric, criteria = None, []
+    entries = [
+        assessment_row(entry.team, entry.teachback, rubric=rubric, criteria=criteria)
+        for entry in selectors.assessment_entries(session)
+    ]
+    return {
+        "session": session,
+        "rubric": rubric,
+        "criteria": criteria,
+        "entries": entries,
+        "can_assess": can_assess,
+        "locked": session.teachbacks_locked_at is not None,
+        "sent_count": sum(1 for entry in entries if entry["teachback"]),
+        **spotlight_context(session),
+    }
+
+
+def assessment_row_page(
+    session: Session,
+    teachback: TeachBack,
+    *,
+    posted: dict | None,
+    error: str | None,
+) -> dict:
+    """One row of the teacher's page after a save (htmx), re-read with its new scores."""
+    rubric, criteria = rubric_shown(session.classroom)
+    teachback = selectors.teachbacks_for_session(session).get(pk=teachback.pk)
+    entry = assessment_row(
+        teachback.team,
+        teachback,
+        rubric=rubric,
+        criteria=criteria,
+        posted=posted if error else None,
+        error=error,
+        saved=error is None,
+    )
+    return {"session": session, "rubric": rubric, "entry": entry, "can_assess": True}
+
+
+def rubric_page(classroom: Classroom, *, can_edit: bool) -> dict:
+    """The rubric editor (the class's teacher) or its read-only table (the administrator,
+    who sees a note instead before the class has used a rubric)."""
+    rubric, criteria = rubric_shown(classroom)
+    if rubric.pk is None and not can_edit:
+        rubric, criteria = None, []
+    return {
+        "classroom": classroom,
+        "rubric": rubric,
+        "criteria": criteria,
+        "can_edit": can_edit,
+        "used": rubric is not None and rubric.pk is not None and rubric_is_used(rubric),
     }

@@ -1,6 +1,6 @@
 """The class rubric and its versions.
 
-A rubric version never changes once a score points at it (STYLE.md, after edx-ora2): editing a
+A rubric version never changes once a score points at it (after edx-ora2): editing a
 used rubric makes a new version and the old scores keep theirs; an unused one is edited in place
 so trying out wordings does not pile up versions."""
 
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
+from classroom.access import is_class_teacher
 from classroom.models import Classroom, User
 from classroom.services import ServiceError
 from games.models import Assessment, Rubric, RubricCriterion
@@ -67,8 +68,24 @@ def current_rubric(classroom: Classroom) -> Rubric | None:
     return Rubric.objects.filter(classroom=classroom).order_by("-version").first()
 
 
+def rubric_shown(classroom: Classroom) -> tuple[Rubric, list[RubricCriterion]]:
+    """The rubric a page shows and its criteria in order, read only: the class's current
+    version, or before its first write the default as an unsaved version 1 (the write that
+    first needs it saves it, `rubric_for_class`). Pages never create rows."""
+    rubric = current_rubric(classroom)
+    if rubric is not None:
+        return rubric, list(rubric.criteria.order_by("position"))
+    default = Rubric(classroom=classroom, version=1)
+    criteria = [
+        RubricCriterion(rubric=default, position=position, **spec)
+        for position, spec in enumerate(DEFAULT_CRITERIA, start=1)
+    ]
+    return default, criteria
+
+
 def rubric_for_class(classroom: Classroom) -> Rubric:
-    """The class's current rubric version; the default one becomes version 1 on first use."""
+    """The class's current rubric version, for a write; the default one becomes version 1 on
+    first use."""
     rubric = current_rubric(classroom)
     if rubric is not None:
         return rubric
@@ -150,7 +167,7 @@ def rubric_update(*, classroom: Classroom, criteria: Sequence[Mapping], by: User
     and the key of an existing criterion when kept). Returns the version now current: a new one
     when the current version already has scores, the same one edited in place otherwise, and the
     same one untouched when nothing changed."""
-    if classroom.teacher_id != by.pk:
+    if not is_class_teacher(by, classroom):
         raise ServiceError("Only the class's teacher can change its rubric.")
     specs = clean_criteria(criteria)
     rubric_for_class(classroom)

@@ -9,12 +9,12 @@ from django.db.models import Avg, Count, F, FloatField, Prefetch, QuerySet
 from django.db.models.functions import Cast
 
 from classroom.models import Session, Team
+from games.engine_registry import final_benches
 from games.engines import bot_builders
 from games.models import (
     Assessment,
     CriterionScore,
     TableGame,
-    TableMode,
     TeachBack,
     TeachBackSpotlight,
 )
@@ -34,24 +34,10 @@ def game_for(team: Team) -> TableGame | None:
 
 
 def final_bench_for(team: Team, game: TableGame | None = None) -> dict[str, str | None]:
-    """The team's bench as {slot: card id or None} for the five slots.
-
-    A tabletop table has no engine moves: its benches are recorded from the printed cards at the
-    end and kept in `state["benches"]` under the seat name, which is also where the engine keeps
-    them, so one lookup serves both; the engine's own view is the fallback.
-    """
+    """The team's bench as {slot: card id or None} for the five slots, live or recorded from
+    printed cards alike (`engine_registry.final_benches`)."""
     game = game if game is not None else game_for(team)
-    bench: dict | None = None
-    if game is not None and game.state:
-        recorded = (game.state.get("benches") or {}).get(team.seat)
-        if game.mode == TableMode.TABLETOP and isinstance(recorded, dict):
-            bench = recorded
-        elif team.seat in (game.state.get("seats") or []):
-            view = bot_builders.Game.from_dict(game.state).view(team.seat)
-            bench = view["benches"][team.seat]
-        elif isinstance(recorded, dict):
-            bench = recorded
-    bench = bench or {}
+    bench = (final_benches(game).get(team.seat) if game is not None else None) or {}
     return {slot: bench.get(slot) or None for slot in BENCH_SLOTS}
 
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from classroom.access import is_class_teacher
 from classroom.models import DeviceBinding, GameKind, Session, Team, User
 from classroom.services import ServiceError
 from games.models import (
@@ -143,7 +144,7 @@ def assessment_save(
     scores (one row per criterion). `rubric_version`, when given, is the version the form was
     built from: if the rubric changed since, the save is refused rather than mismatched."""
     session = teachback.team.session
-    if session.classroom.teacher_id != by.pk:
+    if not is_class_teacher(by, session.classroom):
         raise ServiceError("Only the class's teacher can assess its sentences.")
     comment = (comment or "").strip()
     if len(comment) > COMMENT_MAX:
@@ -197,7 +198,7 @@ def assessment_save(
 
 
 def _require_teacher(session: Session, by: User) -> None:
-    if session.classroom.teacher_id != by.pk:
+    if not is_class_teacher(by, session.classroom):
         raise ServiceError("Only the class's teacher can do this.")
 
 

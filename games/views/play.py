@@ -4,22 +4,20 @@ from __future__ import annotations
 
 import json
 
-from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpResponse
+from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
+from classroom.http import HtmxHttpRequest, htmx_or_redirect
 from games import services
 from games.access import DeviceSeat, get_device_seat, get_game_for_device
 from games.selectors import table_info
-from games.views.screens import device_screen, waiting_screen, with_names
+from games.views.screens import CHANGING, device_screen, waiting_screen, with_names
 
 UNREADABLE = "That move could not be read. Tap one of the buttons again."
-# What a move can change on a TableGame row (its table and session stay cached).
-CHANGING = ["state", "version", "status", "results", "last_move_at", "ended_at"]
 
 
-def render_device(request: HttpRequest, ds: DeviceSeat, *, error: str = "") -> HttpResponse:
+def render_device(request: HtmxHttpRequest, ds: DeviceSeat, *, error: str = "") -> HttpResponse:
     if ds.game is None:
         return render(request, "games/device_waiting.html", waiting_screen(ds))
     template = "games/device.html#live" if request.htmx else "games/device.html"
@@ -27,12 +25,12 @@ def render_device(request: HttpRequest, ds: DeviceSeat, *, error: str = "") -> H
 
 
 @require_GET
-def device(request: HttpRequest) -> HttpResponse:
+def device(request: HtmxHttpRequest) -> HttpResponse:
     """The device's play page: its team's table, or a waiting screen until the tables start."""
     return render_device(request, get_device_seat(request))
 
 
-def read_move(request: HttpRequest) -> tuple[dict, int, str] | None:
+def read_move(request: HtmxHttpRequest) -> tuple[dict, int, str] | None:
     try:
         action = json.loads(request.POST["action"])
         version = int(request.POST["version"])
@@ -45,7 +43,7 @@ def read_move(request: HttpRequest) -> tuple[dict, int, str] | None:
 
 
 @require_POST
-def move(request: HttpRequest, game_id: int) -> HttpResponse:
+def move(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     ds = get_game_for_device(request, game_id)
     error = ""
     parsed = read_move(request)
@@ -64,11 +62,20 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             )
         except services.ServiceError as exc:
             error = str(exc)
-    if not request.htmx:
-        if error:
-            messages.error(request, with_names(error, table_info(ds.game).names))
-        return redirect("games:device")
-    # Re-read the table (this move, or another device's, changed it); who the device is and
-    # which team it plays for were checked above and cannot change within this request.
-    ds.game.refresh_from_db(fields=CHANGING)
-    return render_device(request, ds, error=error)
+    return answer_device(request, ds, error=error)
+
+
+def answer_device(request: HtmxHttpRequest, ds: DeviceSeat, *, error: str = "") -> HttpResponse:
+    """The ending of every device move: htmx gets the re-drawn screen, a plain form the
+    error as a message and the play page."""
+
+    def redraw() -> HttpResponse:
+        # Re-read the table (this move, or another device's, changed it); who the device is
+        # and which team it plays for were checked by the view and cannot change within this
+        # request.
+        ds.game.refresh_from_db(fields=CHANGING)
+        return render_device(request, ds, error=error)
+
+    if error and not request.htmx:
+        error = with_names(error, table_info(ds.game).names)
+    return htmx_or_redirect(request, redraw, "games:device", error=error)

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from classroom.access import is_class_teacher
 from games import live
 from games.access import (
     get_device,
@@ -49,13 +50,15 @@ def _redraw(request: HttpRequest, watch: live.Watch) -> HttpResponse:
         raise Http404("This screen belongs to someone else.")
     if watch.view == live.PROJECTOR:
         game = get_game_for_viewer(request, watch.game_ids[0])
-        return render(request, "games/projector.html#live", projector_screen(game, watch.user_id))
+        can_control = is_class_teacher(request.user, game.session.classroom)
+        context = projector_screen(game, watch.user_id, can_control=can_control)
+        return render(request, "games/projector.html#live", context)
     session = get_session_for_viewer(request, watch.session_id)
     if watch.view == live.GRID:
         return render(
             request, "games/projector_grid.html#live", grid_screen(session, watch.user_id)
         )
-    can_control = session.classroom.teacher_id == request.user.pk
+    can_control = is_class_teacher(request.user, session.classroom)
     return render(
         request,
         "games/teacher_tables.html#live",

@@ -10,26 +10,35 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from classroom.access import is_class_teacher
 from games.access import get_game_for_viewer, get_session_for_viewer
-from games.views.screens import grid_screen, projector_screen
+from games.models import TableGame
+from games.views.screens import CHANGING, grid_screen, projector_screen
 
 # The `screen` a control was posted from, when it is the one-table projector page.
 PROJECTOR = "projector"
 
 
+def _can_control(request: HttpRequest, game) -> bool:
+    return is_class_teacher(request.user, game.session.classroom)
+
+
 def render_projector(
-    request: HttpRequest, game_id: int, *, notice: str = "", error: str = ""
+    request: HttpRequest, game: TableGame, *, notice: str = "", error: str = ""
 ) -> HttpResponse:
     """The projector's live region after a control made from it (re-read: the table moved)."""
-    game = get_game_for_viewer(request, game_id)
-    context = projector_screen(game, request.user.pk, notice=notice, error=error)
+    game.refresh_from_db(fields=CHANGING)
+    context = projector_screen(
+        game, request.user.pk, can_control=_can_control(request, game), notice=notice, error=error
+    )
     return render(request, "games/projector.html#live", context)
 
 
 @require_GET
 def projector(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_game_for_viewer(request, game_id)
-    return render(request, "games/projector.html", projector_screen(game, request.user.pk))
+    context = projector_screen(game, request.user.pk, can_control=_can_control(request, game))
+    return render(request, "games/projector.html", context)
 
 
 @require_GET

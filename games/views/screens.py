@@ -16,7 +16,7 @@ from django.utils.timesince import timesince
 from classroom.models import Session
 from games import live
 from games.access import DeviceSeat
-from games.engine_registry import get_engine
+from games.engine_registry import engine_for
 from games.models import TableGame
 from games.selectors import (
     TableInfo,
@@ -24,13 +24,17 @@ from games.selectors import (
     legal_actions,
     recent_moves,
     recent_moves_by_game,
+    recorded_seats,
     seat_screen,
     seat_view,
     session_tables,
     table_info,
     waiting_tables,
 )
-from games.services.tabletop import recorded_seats
+
+# What a move or a control can change on a TableGame row (its table and session stay cached):
+# the fields a view re-reads before drawing the table after its own write.
+CHANGING = ["state", "version", "status", "results", "last_move_at", "ended_at"]
 
 
 def poll_url(watch: live.Watch, versions: dict[int, int]) -> str:
@@ -51,22 +55,13 @@ def with_names(message: str, names: dict[str, str]) -> str:
     return message
 
 
-def _display(game: TableGame):
-    return get_engine(game.kind).display
-
-
-def _template(game: TableGame, name: str) -> str:
-    engine = get_engine(game.kind)
-    prefix = "_tabletop_" if game.mode == "tabletop" else "_"
-    return f"{engine.template_dir}/{prefix}{name}.html"
-
-
 def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
     game = ds.game
     assert game is not None
     info = table_info(game)
     view, actions = seat_screen(game, ds.seat)
-    display = _display(game)
+    engine = engine_for(game)
+    display = engine.display
     watch = live.Watch(
         live.DEVICE, game.session_id, (game.pk,), seat=ds.seat, binding_id=ds.binding.pk
     )
@@ -75,16 +70,16 @@ def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
         "team": ds.team,
         "seat": ds.seat,
         "view": view,
-        "screen": display.device_context(view, actions, info.names, ds.seat) if display else {},
+        "screen": display.device_context(view, actions, info.names, ds.seat),
         "has_actions": bool(actions),
-        "events": display.narrate_moves(recent_moves(game), info.names) if display else [],
-        "results": display.results_rows(info.results, info.names) if display else [],
+        "events": display.narrate_moves(recent_moves(game), info.names),
+        "results": display.results_rows(info.results, info.names),
         "my_result": next((r for r in info.results or [] if r["seat"] == ds.seat), None),
         "client_move_id": new_client_move_id(),
         "move_url": reverse("games:move", args=[game.pk]),
         "poll_url": poll_url(watch, {game.pk: game.version}),
         "error": with_names(error, info.names),
-        "screen_template": _template(game, "device"),
+        "screen_template": engine.template("device"),
         "teachback_url": (
             reverse("games:teachback", args=[game.session_id]) if info.is_over else None
         ),
@@ -105,19 +100,20 @@ def waiting_screen(ds: DeviceSeat) -> dict:
 def public_table(game: TableGame, info: TableInfo, moves: list | None = None) -> dict:
     """One table as everyone may see it: the projector, a grid cell, the teacher's replay.
     `moves` are the recent moves to narrate, newest first (default: the last five)."""
-    display = _display(game)
+    engine = engine_for(game)
+    display = engine.display
     view = seat_view(game, None)
     if moves is None:
         moves = recent_moves(game, 5)
     return {
         "table": info,
         "view": view,
-        "screen": display.public_context(view, info.names) if display else {},
-        "events": display.narrate_moves(moves, info.names) if display else [],
-        "results": display.results_rows(info.results, info.names) if display else [],
+        "screen": display.public_context(view, info.names),
+        "events": display.narrate_moves(moves, info.names),
+        "results": display.results_rows(info.results, info.names),
         "show_results": info.is_over,
-        "screen_template": _template(game, "public"),
-        "compact_template": _template(game, "compact"),
+        "screen_template": engine.template("public"),
+        "compact_template": engine.template("compact"),
     }
 
 
@@ -125,8 +121,8 @@ def facilitator_controls(game: TableGame, info: TableInfo, view: dict | None = N
     """The teacher's own moves in a game with a facilitator seat (3 Laws: advance a phase, void
     a call) as buttons, with the template drawing them; empty for other games. Only for the
     class's teacher: the caller checks that."""
-    engine = get_engine(game.kind)
-    if engine.facilitator is None or engine.display is None or info.is_tabletop:
+    engine = engine_for(game)
+    if engine.facilitator is None:
         return {}
     if view is None:
         view = seat_view(game, None)
@@ -134,17 +130,20 @@ def facilitator_controls(game: TableGame, info: TableInfo, view: dict | None = N
     return {
         "facilitator_buttons": engine.display.facilitator_buttons(view, actions, info.names),
         "facilitator_status": engine.display.status_line(view),
-        "facilitator_template": _template(game, "facilitator"),
+        "facilitator_template": engine.template("facilitator"),
         "facilitate_url": reverse("games:facilitate", args=[game.pk]),
         "client_move_id": new_client_move_id(),
     }
 
 
-def projector_screen(game: TableGame, user_id: int, *, notice: str = "", error: str = "") -> dict:
+def projector_screen(
+    game: TableGame, user_id: int, *, can_control: bool, notice: str = "", error: str = ""
+) -> dict:
+    """`can_control`: the viewer is the class's teacher (`classroom.access.is_class_teacher`),
+    who also gets the facilitator's buttons."""
     info = table_info(game)
     watch = live.Watch(live.PROJECTOR, game.session_id, (game.pk,), user_id=user_id)
     context = public_table(game, info)
-    can_control = game.session.classroom.teacher_id == user_id
     context.update(
         session=game.session,
         poll_url=poll_url(watch, {game.pk: game.version}),
@@ -183,7 +182,7 @@ def dashboard_screen(
     rows = []
     for game, info in tables:
         seat = current_seat(game)
-        engine = get_engine(game.kind)
+        engine = engine_for(game)
         row = {
             "table": info,
             "current_name": info.name(seat) if seat else "",
@@ -191,7 +190,7 @@ def dashboard_screen(
             "age": _age(info),
             "recorded": len(recorded_seats(game)) if info.is_tabletop else None,
             "has_moves": game.last_move_at is not None,
-            "can_end_now": info.is_tabletop or engine.results_now is not None,
+            "can_end_now": engine.results_now is not None,
         }
         if can_control and not info.is_over:
             row.update(facilitator_controls(game, info))

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods
 
 from games import services
 from games.access import get_game_for_device
+from games.engine_registry import final_benches
 from games.engines import bot_builders
 from games.forms import BenchForm
 from games.models import TableMode
@@ -21,7 +22,7 @@ def bench(request: HttpRequest, game_id: int) -> HttpResponse:
     game = ds.game
     if game.mode != TableMode.TABLETOP:
         raise Http404("This table is played on the devices.")
-    recorded = game.state.get("benches", {}).get(ds.seat) or {}
+    recorded = final_benches(game).get(ds.seat) or {}
     if request.method == "POST":
         form = BenchForm(request.POST)
         if form.is_valid():

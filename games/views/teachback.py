@@ -5,19 +5,32 @@ service call, then render (htmx: the changed partial) or redirect."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classroom import access as classroom_access
+from classroom.http import HtmxHttpRequest, safe_next
 from classroom.services import ServiceError
-from games.models import TableStatus, TeachBack
-from games.teachback import access, selectors, services
-from games.teachback.forms import CriterionFormSet, TeachBackForm, criteria_from_formset
-from games.teachback.rows import assessment_row, spotlight_context
-from games.teachback.rubrics import current_rubric, rubric_for_class, rubric_update
+from games.teachback import access, services
+from games.teachback.forms import (
+    AssessmentForm,
+    CriterionFormSet,
+    TeachBackForm,
+    criteria_from_formset,
+    criterion_rows,
+    first_error,
+    formset_with_blank_row,
+)
+from games.teachback.rows import (
+    assessment_row_page,
+    assessments_page,
+    device_page,
+    rubric_page,
+    spotlight_context,
+)
+from games.teachback.rubrics import rubric_shown, rubric_update
 
 DEVICE_TEMPLATE = "games/teachback/device.html"
 ASSESSMENTS_TEMPLATE = "games/teachback/assessments.html"
@@ -25,7 +38,7 @@ RUBRIC_TEMPLATE = "games/teachback/rubric_edit.html"
 SPOTLIGHT_TEMPLATE = "games/teachback/spotlight.html"
 
 
-def _partial(request: HttpRequest, template: str, name: str) -> str:
+def _partial(request: HtmxHttpRequest, template: str, name: str) -> str:
     return f"{template}#{name}" if request.htmx else template
 
 
@@ -33,119 +46,78 @@ def _partial(request: HttpRequest, template: str, name: str) -> str:
 
 
 @require_http_methods(["GET", "POST"])
-def teachback(request: HttpRequest, session_pk: int) -> HttpResponse:
+def teachback(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
     team = access.get_team_for_device(request, session_pk)
-    game = selectors.game_for(team)
     error = None
     if request.method == "POST":
         form = TeachBackForm(request.POST)
-        form.is_valid()
-        try:
-            services.teachback_submit(
-                team=team,
-                fields=form.cleaned_data,
-                by_device=classroom_access.get_device(request),
-            )
-        except ServiceError as exc:
-            error = str(exc)
+        if not form.is_valid():
+            error = first_error(form)
         else:
-            if not request.htmx:
-                return redirect("games:teachback", session_pk=session_pk)
-            form = TeachBackForm(initial=services.teachback_initial(team))
+            try:
+                services.teachback_submit(
+                    team=team,
+                    fields=form.cleaned_data,
+                    by_device=classroom_access.get_device(request),
+                )
+            except ServiceError as exc:
+                error = str(exc)
+            else:
+                if not request.htmx:
+                    return redirect("games:teachback", session_pk=session_pk)
+                form = TeachBackForm(initial=services.teachback_initial(team))
     else:
         form = TeachBackForm(initial=services.teachback_initial(team))
-    sent = TeachBack.objects.filter(team=team).first()
-    bench = sent.bench_snapshot if sent else selectors.final_bench_for(team, game)
-    team.session.refresh_from_db(fields=["teachbacks_locked_at"])
-    context = {
-        "team": team,
-        "session": team.session,
-        "form": form,
-        "error": error,
-        "sent": sent,
-        "just_sent": request.method == "POST" and error is None,
-        "game_over": game is not None and game.status == TableStatus.OVER,
-        "locked": team.session.teachbacks_locked_at is not None,
-        "mission": selectors.card(bench.get("mission")),
-    }
+    just_sent = request.method == "POST" and error is None
+    context = device_page(team, form=form, error=error, just_sent=just_sent)
     return render(request, _partial(request, DEVICE_TEMPLATE, "sentence"), context)
 
 
 # -- the teacher's page ----------------------------------------------------------------------
 
 
-def _assessments_context(request: HttpRequest, session) -> dict:
-    can_assess = access.can_assess(request, session)
-    classroom = session.classroom
-    rubric = rubric_for_class(classroom) if can_assess else current_rubric(classroom)
-    criteria = list(rubric.criteria.order_by("position")) if rubric else []
-    entries = [
-        assessment_row(entry.team, entry.teachback, rubric=rubric, criteria=criteria)
-        for entry in selectors.assessment_entries(session)
-    ]
-    return {
-        "session": session,
-        "rubric": rubric,
-        "criteria": criteria,
-        "entries": entries,
-        "can_assess": can_assess,
-        "locked": session.teachbacks_locked_at is not None,
-        "sent_count": sum(1 for entry in entries if entry["teachback"]),
-        **spotlight_context(session),
-    }
-
-
 @require_GET
-def assessments(request: HttpRequest, session_pk: int) -> HttpResponse:
+def assessments(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
     session = access.get_session_for_reader(request, session_pk)
-    return render(request, ASSESSMENTS_TEMPLATE, _assessments_context(request, session))
+    context = assessments_page(session, can_assess=access.can_assess(request, session))
+    return render(request, ASSESSMENTS_TEMPLATE, context)
 
 
 @require_POST
-def assessment_save(request: HttpRequest, session_pk: int, teachback_pk: int) -> HttpResponse:
+def assessment_save(request: HtmxHttpRequest, session_pk: int, teachback_pk: int) -> HttpResponse:
     session = access.get_session_for_assessor(request, session_pk)
     teachback = access.get_teachback_in(session, teachback_pk)
-    rubric = rubric_for_class(session.classroom)
-    criteria = list(rubric.criteria.order_by("position"))
-    scores = {c.key: request.POST.get(f"score-{c.key}") for c in criteria}
-    comment = request.POST.get("comment", "")
-    try:
-        version = int(request.POST.get("rubric_version") or 0) or None
-    except ValueError:
-        version = None
+    form = AssessmentForm(request.POST, criteria=rubric_shown(session.classroom)[1])
     error = None
-    try:
-        services.assessment_save(
-            teachback=teachback,
-            scores=scores,
-            comment=comment,
-            by=request.user,
-            rubric_version=version,
-        )
-    except ServiceError as exc:
-        error = str(exc)
+    if not form.is_valid():
+        error = first_error(form)
+    else:
+        try:
+            services.assessment_save(
+                teachback=teachback,
+                scores=form.scores(),
+                comment=form.cleaned_data["comment"],
+                by=request.user,
+                rubric_version=form.cleaned_data["rubric_version"],
+            )
+        except ServiceError as exc:
+            error = str(exc)
     if not request.htmx:
         if error:
             messages.error(request, error)
         else:
             messages.success(request, f"Saved the assessment of {teachback.team}.")
         return redirect(f"{reverse('games:assessments', args=[session.pk])}#tb-{teachback.pk}")
-    teachback = selectors.teachbacks_for_session(session).get(pk=teachback.pk)
-    entry = assessment_row(
-        teachback.team,
-        teachback,
-        rubric=rubric,
-        criteria=criteria,
-        posted={"scores": scores, "comment": comment} if error else None,
-        error=error,
-        saved=error is None,
-    )
-    context = {"session": session, "rubric": rubric, "entry": entry, "can_assess": True}
+    posted = {
+        "scores": form.scores() if form.is_valid() else {},
+        "comment": form.data.get("comment", ""),
+    }
+    context = assessment_row_page(session, teachback, posted=posted, error=error)
     return render(request, f"{ASSESSMENTS_TEMPLATE}#row", context)
 
 
 @require_POST
-def teachback_lock(request: HttpRequest, session_pk: int) -> HttpResponse:
+def teachback_lock(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
     session = access.get_session_for_assessor(request, session_pk)
     try:
         if request.POST.get("action") == "unlock":
@@ -160,7 +132,7 @@ def teachback_lock(request: HttpRequest, session_pk: int) -> HttpResponse:
 
 
 @require_POST
-def spotlight(request: HttpRequest, session_pk: int) -> HttpResponse:
+def spotlight(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
     session = access.get_session_for_assessor(request, session_pk)
     raw = request.POST.get("teachback") or ""
     teachback = access.get_teachback_in(session, raw) if raw else None
@@ -175,7 +147,7 @@ def spotlight(request: HttpRequest, session_pk: int) -> HttpResponse:
 
 
 @require_GET
-def spotlight_projector(request: HttpRequest, session_pk: int) -> HttpResponse:
+def spotlight_projector(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
     session = access.get_session_for_reader(request, session_pk)
     context = {"session": session, **spotlight_context(session)}
     if request.htmx:
@@ -190,47 +162,23 @@ def spotlight_projector(request: HttpRequest, session_pk: int) -> HttpResponse:
 # -- the rubric editor -----------------------------------------------------------------------
 
 
-def _safe_next(request: HttpRequest) -> str | None:
-    target = request.POST.get("next") or request.GET.get("next")
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return None
-
-
 @require_http_methods(["GET", "POST"])
-def rubric_edit(request: HttpRequest, class_pk: int) -> HttpResponse:
+def rubric_edit(request: HtmxHttpRequest, class_pk: int) -> HttpResponse:
     if request.method == "POST":
         classroom = access.get_class_for_rubric_editor(request, class_pk)
     else:
         classroom = access.get_class_for_rubric_reader(request, class_pk)
-    can_edit = classroom.teacher_id == request.user.pk
-    rubric = rubric_for_class(classroom) if can_edit else current_rubric(classroom)
-    initial = [
-        {
-            "key": c.key,
-            "title": c.title,
-            "description": c.description,
-            "max_score": c.max_score,
-            "optional": c.optional,
-            "order": c.position,
-        }
-        for c in (rubric.criteria.order_by("position") if rubric else [])
-    ]
+    page = rubric_page(
+        classroom, can_edit=classroom_access.is_class_teacher(request.user, classroom)
+    )
     error = None
-    if request.method == "POST":
+    if request.method != "POST":
+        formset = CriterionFormSet(initial=criterion_rows(page["criteria"]))
+    elif "add" in request.POST:
+        formset = formset_with_blank_row(request.POST)
+    else:
         formset = CriterionFormSet(request.POST)
-        if "add" in request.POST:
-            # Show one more blank row, keeping what was typed; nothing is saved yet.
-            data = request.POST.copy()
-            total = min(int(data.get("form-TOTAL_FORMS") or 0), CriterionFormSet.absolute_max - 1)
-            data["form-TOTAL_FORMS"] = str(total + 1)
-            data[f"form-{total}-max_score"] = "3"
-            data[f"form-{total}-order"] = str(total + 1)
-            formset = CriterionFormSet(data)
-        elif formset.is_valid():
-            before = rubric.version
+        if formset.is_valid():
             try:
                 saved = rubric_update(
                     classroom=classroom, criteria=criteria_from_formset(formset), by=request.user
@@ -238,26 +186,13 @@ def rubric_edit(request: HttpRequest, class_pk: int) -> HttpResponse:
             except ServiceError as exc:
                 error = str(exc)
             else:
-                if saved.version != before:
-                    messages.success(
-                        request,
-                        f"Version {saved.version} — your earlier scores keep version {before}.",
-                    )
-                else:
-                    messages.success(request, f"Rubric saved (version {saved.version}).")
-                target = _safe_next(request)
-                if target:
-                    return redirect(target)
-                return redirect("games:rubric_edit", class_pk=classroom.pk)
-    else:
-        formset = CriterionFormSet(initial=initial)
-    context = {
-        "classroom": classroom,
-        "rubric": rubric,
-        "formset": formset,
-        "can_edit": can_edit,
-        "error": error,
-        "used": bool(rubric) and rubric.assessments.exists(),
-        "next": _safe_next(request),
-    }
+                messages.success(request, _saved_note(page["rubric"], saved))
+                return redirect(safe_next(request) or reverse("games:rubric_edit", args=[class_pk]))
+    context = {**page, "formset": formset, "error": error, "next": safe_next(request)}
     return render(request, RUBRIC_TEMPLATE, context)
+
+
+def _saved_note(before, saved) -> str:
+    if saved.version != before.version:
+        return f"Version {saved.version} — your earlier scores keep version {before.version}."
+    return f"Rubric saved (version {saved.version})."

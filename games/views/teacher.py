@@ -3,16 +3,19 @@ over one table, and the step-by-step replay."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from classroom.access import get_session_table
+from classroom.access import get_session_table, is_class_teacher
+from classroom.http import HtmxHttpRequest, htmx_or_redirect
+from classroom.models import Session
 from games import services
 from games.access import (
     get_game_for_teacher,
@@ -20,8 +23,8 @@ from games.access import (
     get_session_for_teacher,
     get_session_for_viewer,
 )
-from games.engine_registry import get_engine
-from games.models import TableMode
+from games.engine_registry import engine_for
+from games.models import TableGame, TableMode
 from games.selectors import replay_view, table_info
 from games.views.projector import PROJECTOR, render_projector
 from games.views.screens import dashboard_screen
@@ -30,7 +33,7 @@ UNREADABLE = "That request could not be read: reload the page and try again."
 
 
 @require_POST
-def start_tables(request: HttpRequest, session_pk: int) -> HttpResponse:
+def start_tables(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
     session = get_session_for_teacher(request, session_pk)
     try:
         games = services.session_start_tables(session=session, by=request.user)
@@ -46,8 +49,8 @@ def start_tables(request: HttpRequest, session_pk: int) -> HttpResponse:
     return redirect(target)
 
 
-def render_dashboard(request: HttpRequest, session, *, notice: str = "", error: str = ""):
-    can_control = session.classroom.teacher_id == request.user.pk
+def render_dashboard(request: HtmxHttpRequest, session, *, notice: str = "", error: str = ""):
+    can_control = is_class_teacher(request.user, session.classroom)
     context = dashboard_screen(
         session, request.user.pk, can_control=can_control, notice=notice, error=error
     )
@@ -56,7 +59,7 @@ def render_dashboard(request: HttpRequest, session, *, notice: str = "", error: 
 
 
 @require_POST
-def table_add_robot(request: HttpRequest, session_pk: int, table_pk: int) -> HttpResponse:
+def table_add_robot(request: HtmxHttpRequest, session_pk: int, table_pk: int) -> HttpResponse:
     """Fill an empty seat of a table that has not started with a robot team."""
     session = get_session_for_teacher(request, session_pk)
     table = get_session_table(session, table_pk)
@@ -70,7 +73,7 @@ def table_add_robot(request: HttpRequest, session_pk: int, table_pk: int) -> Htt
 
 
 @require_POST
-def table_start_one(request: HttpRequest, session_pk: int, table_pk: int) -> HttpResponse:
+def table_start_one(request: HtmxHttpRequest, session_pk: int, table_pk: int) -> HttpResponse:
     """Deal the game of one table (a table filled or added after the others started)."""
     session = get_session_for_teacher(request, session_pk)
     table = get_session_table(session, table_pk)
@@ -83,18 +86,20 @@ def table_start_one(request: HttpRequest, session_pk: int, table_pk: int) -> Htt
     return _answer_dashboard(request, session, notice=notice, error=error)
 
 
-def _answer_dashboard(request: HttpRequest, session, *, notice: str, error: str) -> HttpResponse:
-    if request.htmx:
-        return render_dashboard(request, session, notice=notice, error=error)
-    if error:
-        messages.error(request, error)
-    else:
-        messages.success(request, notice)
-    return redirect("games:teacher_tables", session.pk)
+def _answer_dashboard(
+    request: HtmxHttpRequest, session: Session, *, notice: str, error: str
+) -> HttpResponse:
+    return htmx_or_redirect(
+        request,
+        functools.partial(render_dashboard, request, session, notice=notice, error=error),
+        reverse("games:teacher_tables", args=[session.pk]),
+        success=notice,
+        error=error,
+    )
 
 
 @require_GET
-def teacher_tables(request: HttpRequest, session_pk: int) -> HttpResponse:
+def teacher_tables(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
     session = get_session_for_viewer(request, session_pk)
     return render_dashboard(request, session)
 
@@ -108,8 +113,31 @@ CONTROLS: dict[str, tuple[Callable, str]] = {
 }
 
 
+def answer_control(
+    request: HtmxHttpRequest,
+    game: TableGame,
+    *,
+    notice: str,
+    error: str,
+    message_done: bool = True,
+) -> HttpResponse:
+    """The ending of a teacher's move or control on one table: the screen it was posted from
+    (the dashboard, or the projector page with `screen=projector`) re-drawn for htmx, or the
+    message and a redirect to that page."""
+    if request.POST.get("screen") == PROJECTOR:
+        redraw = functools.partial(render_projector, request, game, notice=notice, error=error)
+        to = reverse("games:projector", args=[game.pk])
+    else:
+        redraw = functools.partial(
+            render_dashboard, request, game.session, notice=notice, error=error
+        )
+        to = reverse("games:teacher_tables", args=[game.session_id])
+    success = notice if message_done else ""
+    return htmx_or_redirect(request, redraw, to, success=success, error=error)
+
+
 @require_POST
-def control(request: HttpRequest, game_id: int, *, name: str) -> HttpResponse:
+def control(request: HtmxHttpRequest, game_id: int, *, name: str) -> HttpResponse:
     """One teacher control (see CONTROLS), made on the table version the dashboard showed.
     Posted from the projector page (`screen=projector`), it answers with that page's region."""
     game = get_game_for_teacher(request, game_id)
@@ -125,22 +153,11 @@ def control(request: HttpRequest, game_id: int, *, name: str) -> HttpResponse:
             notice = done.format(n=game.table.number)
         except services.ServiceError as exc:
             error = f"Table {game.table.number}: {exc}"
-    on_projector = request.POST.get("screen") == PROJECTOR
-    if request.htmx:
-        if on_projector:
-            return render_projector(request, game.pk, notice=notice, error=error)
-        return render_dashboard(request, game.session, notice=notice, error=error)
-    if error:
-        messages.error(request, error)
-    else:
-        messages.success(request, notice)
-    if on_projector:
-        return redirect("games:projector", game.pk)
-    return redirect("games:teacher_tables", game.session_id)
+    return answer_control(request, game, notice=notice, error=error)
 
 
 @require_GET
-def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The table after move k of its live log, rebuilt from the seed (?step=k)."""
     game = get_game_for_viewer(request, game_id)
     if game.mode != TableMode.LIVE:
@@ -152,7 +169,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     view, total, moves = replay_view(game, step)
     step = len(moves)
     info = table_info(game)
-    display = get_engine(game.kind).display
+    engine = engine_for(game)
+    display = engine.display
     context = {
         "session": game.session,
         "table": info,
@@ -160,10 +178,10 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "step": step,
         "total": total,
         "steps": range(total + 1),
-        "screen": display.public_context(view, info.names) if display else {},
-        "events": display.narrate_moves(moves[-1:], info.names) if display and moves else [],
+        "screen": display.public_context(view, info.names),
+        "events": display.narrate_moves(moves[-1:], info.names),
         "show_results": False,
         "mover": info.name(moves[-1].seat) if moves else "",
-        "screen_template": f"{get_engine(game.kind).template_dir}/_public.html",
+        "screen_template": engine.template("public"),
     }
     return render(request, "games/replay.html", context)

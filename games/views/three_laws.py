@@ -8,21 +8,18 @@ and answer with the same screens as the generic move and control views.
 from __future__ import annotations
 
 from django import forms
-from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_POST
 
+from classroom.http import HtmxHttpRequest
 from games import services
 from games.access import get_game_for_device, get_game_for_teacher
-from games.engine_registry import get_engine
+from games.engine_registry import engine_for
 from games.engines.three_laws.components import QUESTION_MAX_CHARS
-from games.models import TableGame
 from games.selectors import table_info
-from games.views.play import UNREADABLE, read_move, render_device
-from games.views.projector import PROJECTOR, render_projector
+from games.views.play import UNREADABLE, answer_device, read_move
 from games.views.screens import with_names
-from games.views.teacher import render_dashboard
+from games.views.teacher import answer_control
 
 
 class QueryForm(forms.Form):
@@ -65,17 +62,8 @@ def _first_error(form: forms.Form) -> str:
     return UNREADABLE
 
 
-def _answer_device(request: HttpRequest, game_id: int, error: str) -> HttpResponse:
-    ds = get_game_for_device(request, game_id)
-    if not request.htmx:
-        if error:
-            messages.error(request, with_names(error, table_info(ds.game).names))
-        return redirect("games:device")
-    return render_device(request, ds, error=error)
-
-
 @require_POST
-def ask(request: HttpRequest, game_id: int) -> HttpResponse:
+def ask(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The seat whose turn it is asks one team a question (the words are optional)."""
     ds = get_game_for_device(request, game_id)
     form = QueryForm(request.POST)
@@ -95,18 +83,14 @@ def ask(request: HttpRequest, game_id: int) -> HttpResponse:
             )
         except services.ServiceError as exc:
             error = str(exc)
-    return _answer_device(request, game_id, error)
+    return answer_device(request, ds, error=error)
 
 
 @require_POST
-def call(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Any seat calls Error on a team for a law, or Error on the caller of a wrong call.
-
-    An Error call is not a turn: it is legal whenever the laws are enforced, which the engine
-    checks on the table as it is now. So it is judged against the current version rather than
-    the one the screen was drawn from; otherwise every other team's move would wipe out a
-    half-picked call. The client move id still makes a double tap count once.
-    """
+def call(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Any seat calls Error on a team for a law, or Error on the caller of a wrong call. Not
+    a turn: the move service judges it on the table as it is now (`Engine.any_time_actions`),
+    so the form carries no version."""
     ds = get_game_for_device(request, game_id)
     form = CallForm(request.POST)
     error = ""
@@ -118,27 +102,26 @@ def call(request: HttpRequest, game_id: int) -> HttpResponse:
             action = {"type": "error", "offender": data["offender"], "law": data["law"]}
         else:
             action = {"type": "counter", "call": data["call"]}
-        version = TableGame.objects.values_list("version", flat=True).get(pk=ds.game.pk)
         try:
             services.move_submit(
                 game_id=ds.game.pk,
                 seat=ds.seat,
                 action=action,
-                expected_version=version,
+                expected_version=None,
                 client_move_id=data["client_move_id"],
                 by_device=ds.binding,
             )
         except services.ServiceError as exc:
             error = str(exc)
-    return _answer_device(request, game_id, error)
+    return answer_device(request, ds, error=error)
 
 
 @require_POST
-def facilitate(request: HttpRequest, game_id: int) -> HttpResponse:
+def facilitate(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The teacher's own moves as the facilitator (advance a phase, void a call), from the
     dashboard or the projector page (`screen=projector`), on the version that screen showed."""
     game = get_game_for_teacher(request, game_id)
-    engine = get_engine(game.kind)
+    engine = engine_for(game)
     if engine.facilitator is None:
         raise Http404("This game has no facilitator.")
     error = notice = ""
@@ -162,13 +145,5 @@ def facilitate(request: HttpRequest, game_id: int) -> HttpResponse:
         error = f"Table {game.table.number}: {error}"
     else:
         notice = f"Done at table {game.table.number}."
-    on_projector = request.POST.get("screen") == PROJECTOR
-    if not request.htmx:
-        if error:
-            messages.error(request, error)
-        if on_projector:
-            return redirect("games:projector", game.pk)
-        return redirect("games:teacher_tables", game.session_id)
-    if on_projector:
-        return render_projector(request, game.pk, notice=notice, error=error)
-    return render_dashboard(request, game.session, notice=notice, error=error)
+    # A plain form shows only the error: the table itself shows what was done.
+    return answer_control(request, game, notice=notice, error=error, message_done=False)

@@ -22,7 +22,6 @@ from reports.selectors.session import (
     SeatResult,
     SessionReport,
     TableReport,
-    final_benches,
     session_report,
 )
 from reports.selectors.student import StudentReport, StudentSession, student_report
@@ -39,7 +38,6 @@ __all__ = [
     "StudentSession",
     "TableReport",
     "class_report",
-    "final_benches",
     "school_classes_to_export",
     "school_report",
     "score_trend",

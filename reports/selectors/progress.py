@@ -6,7 +6,6 @@ import statistics
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date
 
 from django.db.models import Count, F, Q
 
@@ -269,10 +268,6 @@ class ClassSummary:
     @property
     def trend(self) -> float | None:
         return score_trend(self.points)
-
-    @property
-    def last_session(self) -> date | None:
-        return self.points[-1].session.date if self.points else None
 
 
 @dataclass

@@ -15,11 +15,10 @@ from classroom.models import (
     TeamMembership,
 )
 from games.display import bot_builders as bb_display
-from games.engines import bot_builders
+from games.engine_registry import final_benches
 from games.models import (
     Assessment,
     TableGame,
-    TableMode,
     TableStatus,
     TeachBack,
 )
@@ -77,26 +76,6 @@ class SessionReport:
     tables: list[TableReport]
     teachbacks: list[TeachBack]
     rubric: list[dict]
-
-    @property
-    def three_laws_tables(self) -> list[TableReport]:
-        return [t for t in self.tables if t.is_three_laws]
-
-    @property
-    def bot_builders_tables(self) -> list[TableReport]:
-        return [t for t in self.tables if not t.is_three_laws]
-
-
-def final_benches(game: TableGame) -> dict[str, dict]:
-    """Every seat's final bench of a Bot-Builders game, from the engine's public view (one
-    decode per table, not per team); tabletop tables keep the recorded benches in the state.
-    Same rules as games.teachback.selectors.final_bench_for."""
-    if game.kind != GameKind.BOT_BUILDERS or not game.state:
-        return {}
-    recorded = game.state.get("benches") or {}
-    if game.mode == TableMode.TABLETOP or not game.state.get("seats"):
-        return {seat: dict(bench or {}) for seat, bench in recorded.items()}
-    return bot_builders.Game.from_dict(game.state).view(None)["benches"]
 
 
 def _seat_results(game: TableGame, teams_by_seat: dict[str, Team]) -> list[SeatResult]:

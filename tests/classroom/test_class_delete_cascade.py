@@ -6,7 +6,7 @@ from classroom.models import Classroom, DeviceBinding, Student, Team
 from games.models import Assessment, CriterionScore, Move, Rubric, TableGame, TeachBack
 from games.teachback.rubrics import rubric_for_class
 from games.teachback.services import assessment_save, teachback_submit
-from tests.games.teachback_support import make_table
+from tests.games.conftest import make_table
 
 
 def test_deleting_a_class_with_assessed_teachbacks_removes_all_of_it(

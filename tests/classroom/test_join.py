@@ -3,7 +3,7 @@
 import datetime
 
 import pytest
-from django.test import Client, override_settings
+from django.test import Client
 from django.urls import reverse
 
 from classroom import services
@@ -183,17 +183,6 @@ def test_waiting_poll_redirects_to_the_game_once_playing(
         assert response["HX-Redirect"] == game_url
     else:
         assert "your game is on its way" in response.content.decode()
-
-
-def test_waiting_poll_keeps_waiting_when_the_game_url_is_missing(
-    teacher, open_session, students, device_client
-):
-    device = device_client(open_session, students[0])
-    services.session_mark_playing(session=open_session, by=teacher)
-    with override_settings(ROOT_URLCONF="tests.classroom.urls_without_games"):
-        response = device.get("/me", headers={"HX-Request": "true"})
-    assert "HX-Redirect" not in response
-    assert "your game is on its way" in response.content.decode()
 
 
 def test_device_of_a_closed_session_is_sent_to_join(teacher, open_session, students, device_client):

@@ -19,7 +19,7 @@ from tests.e2e.conftest import (
     device_cookie,
     login_cookie,
 )
-from tests.games.live_support import fixed_deck, seat_teams
+from tests.games.conftest import fixed_deck, seat_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,7 +8,7 @@ from classroom.models import Student
 from games import services
 from games.models import TableGame
 from tests.e2e.conftest import CHROMEBOOK, PROJECTOR, login_cookie
-from tests.games.live_support import seat_teams
+from tests.games.conftest import seat_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

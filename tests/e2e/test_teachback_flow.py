@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from games.models import Assessment, TeachBack
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, binding_cookie
-from tests.games.teachback_support import fast_passwords, make_table, set_bench  # noqa: F401
+from tests.games.conftest import fast_passwords, make_table, set_bench  # noqa: F401
 
 pytestmark = pytest.mark.browser
 

@@ -23,8 +23,7 @@ from tests.e2e.conftest import (
     device_cookie,
     login_cookie,
 )
-from tests.games.live_support import seat_teams
-from tests.games.three_laws_support import SEATS, options, three_laws_session
+from tests.games.conftest import SEATS, options, seat_teams, three_laws_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

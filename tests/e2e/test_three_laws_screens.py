@@ -7,8 +7,7 @@ from playwright.sync_api import expect
 from games import services
 from games.models import TableGame
 from tests.e2e.conftest import CHROMEBOOK, PROJECTOR, login_cookie
-from tests.games.live_support import seat_teams
-from tests.games.three_laws_support import advance, three_laws_session
+from tests.games.conftest import advance, seat_teams, three_laws_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,8 +8,14 @@ from celery.contrib.testing.worker import start_worker
 from django.conf import settings
 from django.core.cache import caches
 
-from classroom.tasks import echo
 from config.celery import app as celery_app
+
+
+@celery_app.task(name="tests.echo")
+def echo(key: str, value: str) -> None:
+    """Write `value` under `key` in the shared cache: a round trip test -> broker -> worker
+    (the in-process worker below runs this app, so it knows this test-only task)."""
+    caches["default"].set(key, value, timeout=300)
 
 
 @pytest.mark.worker

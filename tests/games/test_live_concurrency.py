@@ -10,7 +10,7 @@ from games import services
 from games.engines import bot_builders
 from games.models import Move, TableGame
 from tests.conftest import skip_without_server
-from tests.games.live_support import start_live_table
+from tests.games.conftest import start_live_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

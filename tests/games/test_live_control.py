@@ -9,7 +9,7 @@ from games import services
 from games.engines import bot_builders
 from games.models import Move, TableStatus
 from games.services.errors import STALE_MESSAGE
-from tests.games.live_support import HANDS, seat_teams, start_live_table
+from tests.games.conftest import HANDS, seat_teams, start_live_table
 
 DRAW = {"type": "draw", "source": "deck"}
 

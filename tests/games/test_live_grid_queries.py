@@ -7,7 +7,7 @@ from django.urls import reverse
 from classroom.models import Student
 from games import services
 from games.models import TableGame
-from tests.games.live_support import seat_teams
+from tests.games.conftest import seat_teams
 
 
 def _grid_queries(client, session) -> tuple[int, str]:

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from games.models import Move, TableStatus
 from games.services.errors import STALE_MESSAGE
-from tests.games.live_support import (
+from tests.games.conftest import (
     edit_state,
     give_full_bot_but_mission,
     post_move,

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import live, services
-from tests.games.live_support import post_move, read_screen, start_live_table
+from tests.games.conftest import post_move, read_screen, start_live_table
 
 DRAW = {"type": "draw", "source": "deck"}
 
@@ -127,7 +127,7 @@ def test_a_forged_or_garbled_token_asks_the_page_to_reload_and_shows_nothing(tab
 def test_the_waiting_screen_reloads_itself_when_the_tables_start(
     open_session, teacher, students, device_client, django_capture_on_commit_callbacks
 ):
-    from tests.games.live_support import seat_teams
+    from tests.games.conftest import seat_teams
 
     seat_teams(open_session, students, teams=2)
     device = device_client(open_session, students[0])

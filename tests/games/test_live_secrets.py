@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games.engines import bot_builders
-from tests.games.live_support import HANDS, post_move, read_screen, start_live_table
+from tests.games.conftest import HANDS, post_move, read_screen, start_live_table
 
 NAMES = {seat: [bot_builders.CARDS[c].name for c in cards] for seat, cards in HANDS.items()}
 

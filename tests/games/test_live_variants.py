@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from classroom.models import Variant
 from games.models import TableStatus
-from tests.games.live_support import (
+from tests.games.conftest import (
     edit_state,
     give_full_bot_but_mission,
     post_move,

@@ -18,7 +18,7 @@ from classroom import services as classroom_services
 from classroom.models import GameKind, Session
 from games import services
 from games.models import TableGame
-from tests.games.live_support import LIVE_ROLES, seat_teams
+from tests.games.conftest import LIVE_ROLES, seat_teams
 
 ROLES = LIVE_ROLES
 

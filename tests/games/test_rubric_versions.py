@@ -7,9 +7,8 @@ from classroom.services import ServiceError
 from games.models import CriterionScore, Rubric, RubricCriterion
 from games.teachback import services
 from games.teachback.rubrics import DEFAULT_CRITERIA, rubric_for_class, rubric_update
-from tests.games.teachback_support import (
+from tests.games.conftest import (
     GOOD_SENTENCE,
-    fast_passwords,  # noqa: F401  (autouse)
     make_table,
 )
 

@@ -9,7 +9,7 @@ from games import services
 from games.engine_registry import get_engine
 from games.engines import bot_builders
 from games.models import TableGame, TableMode, TableStatus
-from tests.games.live_support import seat_teams
+from tests.games.conftest import seat_teams
 
 
 def start(session, teacher):

@@ -8,7 +8,7 @@ from classroom.models import Variant
 from games import services
 from games.engines import bot_builders
 from games.models import TableMode, TableStatus
-from tests.games.live_support import seat_teams
+from tests.games.conftest import seat_teams
 
 FULL_BOT = {
     "sense": "camera",

@@ -8,9 +8,8 @@ from games.models import Assessment, CriterionScore
 from games.teachback import services
 from games.teachback.rubrics import rubric_for_class, rubric_update
 from games.teachback.selectors import rubric_averages, teachbacks_for_session
-from tests.games.teachback_support import (
+from tests.games.conftest import (
     GOOD_SENTENCE,
-    fast_passwords,  # noqa: F401  (autouse)
     make_table,
 )
 

@@ -9,9 +9,8 @@ from django.db import connection, connections
 from games.models import Assessment, CriterionScore, TeachBack
 from games.teachback import services
 from tests.conftest import skip_without_server
-from tests.games.teachback_support import (
+from tests.games.conftest import (
     GOOD_SENTENCE,
-    fast_passwords,  # noqa: F401  (autouse)
     make_table,
 )
 

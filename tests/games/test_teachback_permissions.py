@@ -11,9 +11,8 @@ from classroom import services as classroom_services
 from classroom.models import GameKind, Session
 from games.models import Assessment, TeachBack, TeachBackSpotlight
 from games.teachback import services
-from tests.games.teachback_support import (
+from tests.games.conftest import (
     GOOD_SENTENCE,
-    fast_passwords,  # noqa: F401  (autouse)
     make_table,
 )
 

@@ -8,9 +8,8 @@ from classroom.services import ServiceError
 from games.models import TeachBack
 from games.teachback import services
 from games.teachback.selectors import final_bench_for
-from tests.games.teachback_support import (
+from tests.games.conftest import (
     GOOD_SENTENCE,
-    fast_passwords,  # noqa: F401  (autouse)
     make_table,
     set_bench,
 )

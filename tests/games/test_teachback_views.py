@@ -5,9 +5,9 @@ from django.urls import reverse
 
 from games.models import Assessment, TeachBack
 from games.teachback import services
-from tests.games.teachback_support import (
+from games.teachback.rubrics import rubric_for_class
+from tests.games.conftest import (
     GOOD_SENTENCE,
-    fast_passwords,  # noqa: F401  (autouse)
     make_table,
     set_bench,
 )
@@ -276,7 +276,7 @@ def test_rubric_editor_saving_a_used_rubric_announces_the_new_version(
 
 def test_rubric_editor_refusal_shows_the_message_and_changes_nothing(teacher_client, classroom):
     url = reverse("games:rubric_edit", args=[classroom.pk])
-    teacher_client.get(url)
+    rubric_for_class(classroom)  # the class's first write made version 1 (a page never does)
     rows = [dict(row) for row in DEFAULT_ROWS]
     rows[1]["title"] = "complete"
     html = teacher_client.post(url, rubric_post(rows)).content.decode()
@@ -286,7 +286,7 @@ def test_rubric_editor_refusal_shows_the_message_and_changes_nothing(teacher_cli
 
 def test_rubric_editor_add_shows_one_more_blank_row_without_saving(teacher_client, classroom):
     url = reverse("games:rubric_edit", args=[classroom.pk])
-    teacher_client.get(url)
+    rubric_for_class(classroom)  # the class's first write made version 1 (a page never does)
     html = teacher_client.post(url, rubric_post(DEFAULT_ROWS, add="1")).content.decode()
     assert 'name="form-4-title"' in html
     assert classroom.rubrics.get().criteria.count() == 4
@@ -300,3 +300,11 @@ def test_rubric_editor_redirects_to_a_safe_next_only(teacher_client, classroom, 
     assert response["Location"] == back
     response = teacher_client.post(url, rubric_post(DEFAULT_ROWS, next="https://evil.test/"))
     assert response["Location"] == url
+
+
+def test_pages_show_the_default_rubric_without_saving_one(teacher_client, classroom, open_session):
+    editor = teacher_client.get(reverse("games:rubric_edit", args=[classroom.pk])).content.decode()
+    page = teacher_client.get(assessments_url(open_session)).content.decode()
+    assert 'value="Said clearly"' in editor
+    assert "Rubric (version 1)" in page
+    assert not classroom.rubrics.exists()

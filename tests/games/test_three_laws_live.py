@@ -6,10 +6,11 @@ from django.urls import reverse
 
 from games.engines import three_laws
 from games.models import Move, TableStatus
-from tests.games.live_support import post_move, read_screen
-from tests.games.three_laws_support import (
+from tests.games.conftest import (
     advance,
     facilitate,
+    post_move,
+    read_screen,
     start_table,
     submit,
     three_laws_session,
@@ -266,7 +267,7 @@ def test_a_plain_post_question_redirects_to_the_device_page(table, teacher):
 
 
 def test_another_tables_device_cannot_ask_here(session, table, students, device_client):
-    from tests.games.live_support import seat_teams
+    from tests.games.conftest import seat_teams
 
     seat_teams(session, students[5:], teams=3, number=2, first_team_number=6)
     stranger = device_client(session, students[5])

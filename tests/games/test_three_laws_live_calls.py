@@ -7,11 +7,12 @@ from django.urls import reverse
 from classroom import services as classroom_services
 from games import services
 from games.models import Move, TableGame, TableStatus
-from tests.games.three_laws_support import (
+from tests.games.conftest import (
     advance,
+    dealing,
     facilitate,
     finish_round,
-    redeal,
+    fixed_three_laws,
     start_table,
     submit,
     three_laws_session,
@@ -219,15 +220,16 @@ def test_calls_stop_at_reveal(table, teacher):
 @pytest.fixture
 def robot_table(classroom, teacher, students, device_client):
     """Four student teams and a robot seat (Team 5), added before the tables start."""
-    from tests.games.live_support import seat_teams
+    from tests.games.conftest import seat_teams
 
     session = three_laws_session(classroom, teacher)
     table_row, _ = seat_teams(session, students, teams=4)
     robot = classroom_services.team_add_robot(session=session, by=teacher, table=table_row)
     assert robot.seat == "team-5"
     devices = [device_client(session, students[i]) for i in range(4)]
-    services.session_start_tables(session=session, by=teacher)
-    game = redeal(TableGame.objects.get(table=table_row))
+    with dealing("three_laws", fixed_three_laws()):
+        services.session_start_tables(session=session, by=teacher)
+    game = TableGame.objects.get(table=table_row)
     return game, devices
 
 

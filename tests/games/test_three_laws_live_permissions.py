@@ -11,8 +11,7 @@ from classroom.models import GameKind, Session
 from games import services
 from games.engines import three_laws
 from games.models import Move, TableGame
-from tests.games.live_support import LIVE_ROLES, seat_teams
-from tests.games.three_laws_support import advance, three_laws_session
+from tests.games.conftest import LIVE_ROLES, advance, seat_teams, three_laws_session
 
 ROLES = LIVE_ROLES
 NONE = dict.fromkeys(ROLES, 404)

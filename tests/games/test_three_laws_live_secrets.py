@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.games.three_laws_support import (
+from tests.games.conftest import (
     DEAL,
     SEATS,
     advance,

@@ -8,8 +8,7 @@ from classroom.models import Team, TeamMembership
 from games import services
 from games.engines import three_laws
 from games.models import TableGame
-from tests.games.live_support import seat_teams
-from tests.games.three_laws_support import advance, three_laws_session
+from tests.games.conftest import advance, seat_teams, three_laws_session
 
 
 @pytest.fixture

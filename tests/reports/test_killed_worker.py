@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _worker_env(media: Path, delay: float) -> dict[str, str]:
+def _worker_env(media: Path) -> dict[str, str]:
     url = urlsplit(os.environ["DATABASE_URL"])
     # The same server, but the test database this test is running in.
     test_db = urlunsplit(url._replace(path="/" + settings.DATABASES["default"]["NAME"]))
@@ -34,19 +34,21 @@ def _worker_env(media: Path, delay: float) -> dict[str, str]:
         DATABASE_URL=test_db,
         REDIS_URL=settings.REDIS_URL,
         DJANGO_MEDIA_ROOT=str(media),
-        REPORTS_RENDER_DELAY=str(delay),
+        SLOW_WRITE_SECONDS="30",
         CELERY_VISIBILITY_TIMEOUT="3",
         DJANGO_LOG_LEVEL="WARNING",
     )
     return env
 
 
-def _start_worker(media: Path, delay: float, name: str, log: Path) -> subprocess.Popen:
+def _start_worker(media: Path, app: str, name: str, log: Path) -> subprocess.Popen:
+    """A real worker process; `app` is the site's (`config`) or the one whose file writes are
+    held back (`tests.reports.slow_worker`)."""
     celery = Path(sys.executable).with_name("celery")
     return subprocess.Popen(
-        [str(celery), "-A", "config", "worker", "--pool=solo", "-n", f"{name}@%h", "-l", "info"],
+        [str(celery), "-A", app, "worker", "--pool=solo", "-n", f"{name}@%h", "-l", "info"],
         cwd=ROOT,
-        env=_worker_env(media, delay),
+        env=_worker_env(media),
         stdout=log.open("w"),
         stderr=subprocess.STDOUT,
     )
@@ -67,17 +69,19 @@ def test_an_export_survives_its_worker_being_killed_mid_render(classroom, teache
         skip_without_server("killing a worker needs PostgreSQL and Redis")
     media = Path(settings.MEDIA_ROOT)
     session = make_session(classroom, seed=6)
-    first = _start_worker(media, delay=30, name="doomed", log=tmp_path / "worker1.log")
+    first = _start_worker(
+        media, app="tests.reports.slow_worker", name="doomed", log=tmp_path / "worker1.log"
+    )
     second = None
     try:
         export, _ = services.export_request(target=session, by=teacher)
         wait_for(export, {ExportStatus.RENDERING}, timeout=60)
-        time.sleep(3)  # inside the render (the PDF is made; the 30 s delay holds the write)
+        time.sleep(3)  # inside the render (the PDF is made; slow_worker holds the write 30 s)
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=10)
         export.refresh_from_db()
         assert export.status == ExportStatus.RENDERING and not export.file
-        second = _start_worker(media, delay=0, name="rescuer", log=tmp_path / "worker2.log")
+        second = _start_worker(media, app="config", name="rescuer", log=tmp_path / "worker2.log")
         wait_for(export, {ExportStatus.READY, ExportStatus.FAILED}, timeout=120)
     finally:
         _stop(first)

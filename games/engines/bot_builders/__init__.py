@@ -1,4 +1,4 @@
-"""Bot-Builders: the pure rules engine (no Django). See shared/spec/engines.md for the contract.
+"""Bot-Builders: the pure rules engine (no Django). See docs/engines.md for the contract.
 
 Modules: `cards` (the 48 cards, defined once), `scoring` (score a bench, rank seats), `game` (the
 state machine; its docstring lists the event types), `setup` (new_game, from_dict), `messages`

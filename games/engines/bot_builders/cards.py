@@ -1,7 +1,7 @@
 """The 48 Bot-Builders cards, defined once.
 
 Card ids are a contract with the database, the templates and the tests (see
-shared/spec/bot-builders.md): never rename one. The order of `DECK_IDS` is the order of the spec's
+docs/rules-bot-builders.md): never rename one. The order of `DECK_IDS` is the order of that page's
 tables; it is only the order before the seeded shuffle.
 """
 

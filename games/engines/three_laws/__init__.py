@@ -1,7 +1,7 @@
 """3 Laws of Robotics: a hidden-role deduction game with laws, keys and Error calls.
 
-Public interface (a contract, see shared/spec/engines.md): `LAWS`, `FACTIONS`, `FACILITATOR`,
-`new_game`, `Game`, `suggest`. Rules: shared/spec/three-laws.md.
+Public interface (a contract, see docs/engines.md): `LAWS`, `FACTIONS`, `FACILITATOR`,
+`new_game`, `Game`, `suggest`. Rules: docs/rules-three-laws.md.
 """
 
 from .components import FACILITATOR, FACTIONS, LAWS

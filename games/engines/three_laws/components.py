@@ -1,6 +1,6 @@
 """The fixed parts of 3 Laws of Robotics: laws, factions, decks and round sizes.
 
-Ids here are a contract (see shared/spec/three-laws.md): never rename one.
+Ids here are a contract (see docs/rules-three-laws.md): never rename one.
 """
 
 from __future__ import annotations

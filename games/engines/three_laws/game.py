@@ -288,7 +288,7 @@ class Game:
         events = [{"type": "query", **entry}]
         self.turn += 1
         if self.turn == len(self.order):
-            # The last question moves the game on by itself (spec: engines.md).
+            # The last question moves the game on by itself (docs/engines.md).
             self.turn = 0
             events += self._enter("transfer")
         return events

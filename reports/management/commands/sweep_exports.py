@@ -1,5 +1,5 @@
-"""Mark stuck export jobs failed. Run it from cron (no Celery beat needed); export_request also
-runs the same sweep before queueing anything."""
+"""Mark stuck export jobs failed and remove orphaned files. Run it from cron (no Celery beat
+needed); an Export click fails only a stuck job that stands in its own way."""
 
 from django.core.management.base import BaseCommand
 
