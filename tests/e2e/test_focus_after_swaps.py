@@ -6,13 +6,20 @@ import pytest
 from playwright.sync_api import expect
 
 from classroom import services as classroom_services
+from classroom.models import GameKind
 from games import services
 from games.models import TableGame
 from tests.e2e.conftest import PHONE, binding_cookie, device_cookie
 from tests.e2e.test_bot_builders_live import fixed_deal  # noqa: F401 - Team 1 starts
-from tests.games.live_support import seat_teams
-from tests.games.teachback_support import fast_passwords, make_table  # noqa: F401
-from tests.games.three_laws_support import advance, redeal, three_laws_session
+from tests.games.conftest import (  # noqa: F401 - fast_passwords is a fixture
+    advance,
+    dealing,
+    fast_passwords,
+    fixed_three_laws,
+    make_table,
+    seat_teams,
+    three_laws_session,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,8 +59,9 @@ def test_focus_after_a_bot_builders_move(live_server, new_context, open_session,
 def test_focus_after_a_three_laws_question(live_server, new_context, classroom, students, teacher):
     session = three_laws_session(classroom, teacher)
     table, _ = seat_teams(session, students, teams=5)
-    services.session_start_tables(session=session, by=teacher)
-    game = redeal(TableGame.objects.get(table=table))
+    with dealing(GameKind.THREE_LAWS, fixed_three_laws()):
+        services.session_start_tables(session=session, by=teacher)
+    game = TableGame.objects.get(table=table)
     advance(game, teacher, 2)  # wake up, then questions: Team 1 asks first
     context = new_context(PHONE)
     context.add_cookies([{**device_cookie(session, students[0]), "url": live_server.url}])

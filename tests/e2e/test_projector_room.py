@@ -8,12 +8,11 @@ import statistics
 import pytest
 from playwright.sync_api import expect
 
-from classroom.models import Student
+from classroom.models import GameKind, Student
 from games import services
 from games.models import TableGame
 from tests.e2e.conftest import PROJECTOR, login_cookie
-from tests.games.live_support import seat_teams
-from tests.games.three_laws_support import advance, redeal, three_laws_session
+from tests.games.conftest import advance, dealing, fixed_three_laws, seat_teams, three_laws_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -178,8 +177,9 @@ def test_three_laws_projector_reads_from_the_back_and_shows_no_controls(
 ):
     session = three_laws_session(classroom, teacher)
     table, _ = seat_teams(session, students, teams=5)
-    services.session_start_tables(session=session, by=teacher)
-    game = redeal(TableGame.objects.get(table=table))
+    with dealing(GameKind.THREE_LAWS, fixed_three_laws()):
+        services.session_start_tables(session=session, by=teacher)
+    game = TableGame.objects.get(table=table)
     advance(game, teacher, 2)
 
     def ready(page):
