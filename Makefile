@@ -4,11 +4,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
+# `make run HOST=0.0.0.0` serves phones on the school network (see the README's classroom part).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: run test lint format bench system-deps migrate demo worker clean help
 
 help:
 	@echo "make run    - install, migrate, load demo data, serve http://127.0.0.1:8000 with a Celery worker"
+	@echo "              (make run HOST=0.0.0.0 PORT=8000: reachable from phones on the school network)"
 	@echo "make test   - install, lint, run the whole test suite (browser tests included)"
 	@echo "make bench  - run the benchmarks in benchmarks/"
 
@@ -52,7 +56,7 @@ demo: migrate
 	$(BIN)/python manage.py seed_demo
 
 run: demo
-	@scripts/run-dev
+	@HOST='$(HOST)' PORT='$(PORT)' scripts/run-dev
 
 worker: $(STAMP)
 	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2

@@ -44,8 +44,13 @@ def safe_next(request: HttpRequest, default: str | None = None) -> str | None:
     """The `next` address a form carries (POST, else the query), only when it stays on this
     site; otherwise `default`."""
     target = request.POST.get("next") or request.GET.get("next")
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    # A path only: redirect() takes a bare word for a URL name and fails to find it (a 500).
+    if (
+        target
+        and target.startswith("/")
+        and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
     ):
         return target
     return default

@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from classroom.validators import has_unstorable, normalise_name
+
 MAX_NAME_LENGTH = 60
 MAX_CSV_BYTES = 200 * 1024
 MAX_ROWS = 200
@@ -32,10 +34,16 @@ class RosterError(ValueError):
 
 
 def _entry(line: int, name: str, month: str, problems: list[str]) -> RosterEntry | None:
-    name = " ".join(name.split())  # collapse stray spaces and tabs
+    name = normalise_name(name)
     month = month.strip()
     if not name:
         problems.append(f"Line {line}: the name is empty.")
+        return None
+    if has_unstorable(name) or has_unstorable(month):
+        problems.append(
+            f"Line {line}: the line holds a character that cannot be saved (a NUL or a broken "
+            "one). Retype it."
+        )
         return None
     if len(name) > MAX_NAME_LENGTH:
         problems.append(f"Line {line}: “{name[:20]}…” is longer than {MAX_NAME_LENGTH} letters.")

@@ -147,6 +147,31 @@ def joinable_students(session: Session, current: DeviceBinding | None) -> list[S
     )
 
 
+def join_names(session: Session, current: DeviceBinding | None) -> list[tuple[Student, bool]]:
+    """Every name of the class with whether another device holds it (a taken name is still
+    listed, so a student on a replacement phone sees theirs and what to do)."""
+    bound = session_devices(session)
+    if current is not None:
+        bound = bound.exclude(pk=current.pk)
+    taken = set(bound.values_list("student_id", flat=True))
+    return [(student, student.pk in taken) for student in class_roster(session.classroom)]
+
+
+def session_devices_by_table(session: Session) -> dict[int | None, list[dict]]:
+    """The session's joined devices by the table of their student's team (None: no table),
+    each with its team, names in order: for freeing a name from the tables dashboard."""
+    teams = {
+        m.student_id: m.team
+        for m in TeamMembership.objects.filter(session=session).select_related("team")
+    }
+    by_table: dict[int | None, list[dict]] = {}
+    for binding in session_devices(session).order_by("student__name"):
+        team = teams.get(binding.student_id)
+        table_id = team.table_id if team is not None else None
+        by_table.setdefault(table_id, []).append({"binding": binding, "team": team})
+    return by_table
+
+
 def lobby_teams(session: Session) -> dict:
     """Who has joined, by team, for the projector."""
     joined = set(session_devices(session).values_list("student_id", flat=True))

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from classroom.forms import EmailLoginForm
+from classroom.forms import DeferredPasswordResetForm, EmailLoginForm
 from classroom.views import (
     accounts,
     classes,
@@ -20,7 +20,8 @@ urlpatterns = [
     path("", dashboard.dashboard, name="dashboard"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/invite/<str:token>", school.invitation_accept, name="invitation_accept"),
+    # Tokens are URL-safe base64 (secrets.token_urlsafe): anything else is not a token.
+    path("accounts/invite/<slug:token>", school.invitation_accept, name="invitation_accept"),
     # Classes and rosters
     path("classes/", classes.class_list, name="class_list"),
     path("classes/new/", classes.class_create, name="class_create"),
@@ -81,7 +82,11 @@ auth_urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "accounts/password-reset/",
+        auth_views.PasswordResetView.as_view(form_class=DeferredPasswordResetForm),
+        name="password_reset",
+    ),
     path(
         "accounts/password-reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

@@ -88,7 +88,9 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 # How many reverse proxies in front of the web processes append to X-Forwarded-For (the join
 # throttle counts wrong room codes per student address, not per proxy).
 BOTBENCH_PROXY_HOPS = env_int("BOTBENCH_PROXY_HOPS", 0)
-SITE_URL = os.environ.get("BOTBENCH_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The address phones and e-mails use (join links, QR codes, invitations). Unset: the address the
+# teacher's browser used, which is right on a school network only if the teacher used it too.
+SITE_URL = os.environ.get("BOTBENCH_SITE_URL", "").strip().rstrip("/")
 
 INSTALLED_APPS = [
     "classroom",
@@ -107,6 +109,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "classroom.middleware.NoStoreMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -261,6 +264,8 @@ else:
                 "username": os.environ.get("DJANGO_EMAIL_HOST_USER", ""),
                 "password": env_secret("DJANGO_EMAIL_HOST_PASSWORD") or "",
                 "use_tls": env_bool("DJANGO_EMAIL_USE_TLS", False),
+                # An unreachable mail server must not hold a page (an invitation) for minutes.
+                "timeout": env_int("DJANGO_EMAIL_TIMEOUT", 10),
             },
         }
     }

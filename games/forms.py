@@ -2,7 +2,9 @@
 
 from django import forms
 
+from classroom.validators import StorableJSONField
 from games.engines import bot_builders
+from games.services.moves import CLIENT_MOVE_ID_MAX
 
 
 def _choices(kind: str) -> list[tuple[str, str]]:
@@ -18,3 +20,15 @@ class BenchForm(forms.Form):
     power = forms.ChoiceField(label="Power", choices=_choices("power"), required=False)
     mission = forms.ChoiceField(label="Mission", choices=_choices("mission"), required=False)
     client_move_id = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+
+# A move's action is a small JSON object (a button's fixed action, or a 3 Laws question).
+ACTION_MAX_CHARS = 4000
+
+
+class MoveForm(forms.Form):
+    """A move as a device (or the facilitator's dashboard) posts it."""
+
+    action = StorableJSONField(max_chars=ACTION_MAX_CHARS)
+    version = forms.IntegerField(min_value=0)
+    client_move_id = forms.CharField(max_length=CLIENT_MOVE_ID_MAX)

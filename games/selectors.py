@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import F, Prefetch, Window
+from django.db.models import Exists, F, OuterRef, Prefetch, Window
 from django.db.models.functions import RowNumber
 
 from classroom.models import Session, Table, Team
@@ -164,3 +164,16 @@ def waiting_tables(session: Session) -> list[Table]:
             Prefetch("teams", queryset=Team.objects.order_by("seat_position", "number"))
         )
     )
+
+
+def has_moves() -> Exists:
+    """Annotation for TableGame querysets: True when the game has a move that was not undone."""
+    return Exists(Move.objects.filter(game=OuterRef("pk"), undone_at__isnull=True))
+
+
+def was_played(*, moved: bool, results: list[dict] | None) -> bool:
+    """False for a table ended ("End round now") before any move: its all-zero standings are
+    not a result (everybody tied first with 0 points). `moved` is the `has_moves()`
+    annotation; a game stored without its move log (the demo's robot-played sessions) counts
+    as played when a team scored."""
+    return moved or any(row.get("score") or row.get("vp") for row in results or [])

@@ -60,7 +60,7 @@ def _session_results(report) -> Iterable[list]:
                 table.kind_label,
                 seat.name,
                 ", ".join(seat.members),
-                seat.place or "",
+                (seat.place or "") if table.ranked else "",
                 seat.score if seat.score is not None else "",
                 "" if table.is_three_laws else _yes(seat.full_bot),
                 "" if table.is_three_laws else _yes(seat.mission_match),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from reports.views import exports, pages
+from reports.views import exports, pages, retention
 
 app_name = "reports"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("students/<int:pk>/<slug:table>.csv", pages.student_csv, name="student_csv"),
     path("school/", pages.school_overview, name="school_overview"),
     path("school/<slug:table>.csv", pages.school_csv, name="school_csv"),
+    path("school/retention/", retention.retention, name="retention"),
     path("exports/", exports.exports, name="exports"),
     path("exports/new/", exports.export_create, name="export_create"),
     path("exports/<int:pk>/", exports.export_status, name="export_status"),

@@ -1,4 +1,5 @@
 from classroom.forms.accounts import (
+    DeferredPasswordResetForm,
     EmailLoginForm,
     InvitationAcceptForm,
     InviteForm,
@@ -10,6 +11,7 @@ from classroom.forms.sessions import SessionForm
 __all__ = [
     "ClassForm",
     "CsvRosterForm",
+    "DeferredPasswordResetForm",
     "EmailLoginForm",
     "InvitationAcceptForm",
     "InviteForm",

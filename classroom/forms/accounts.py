@@ -1,7 +1,8 @@
 from django import forms
 from django.contrib.auth import password_validation
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 
+from classroom import services
 from classroom.models import User
 
 
@@ -9,6 +10,18 @@ class EmailLoginForm(AuthenticationForm):
     username = forms.EmailField(
         label="E-mail", widget=forms.EmailInput(attrs={"autofocus": True, "autocomplete": "email"})
     )
+
+
+class DeferredPasswordResetForm(PasswordResetForm):
+    """Django's reset form, but the e-mail goes out from the worker after the response
+    (`password_reset_request`), so the page answers alike for any address."""
+
+    def save(self, *, domain_override=None, use_https=False, request=None, **kwargs) -> None:
+        services.password_reset_request(
+            email=self.cleaned_data["email"],
+            domain=domain_override or request.get_host(),
+            use_https=use_https,
+        )
 
 
 class TeacherSignupForm(forms.Form):

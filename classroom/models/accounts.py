@@ -3,6 +3,7 @@
 import secrets
 
 from django.contrib.auth.models import AbstractUser, BaseUserManager
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
@@ -10,6 +11,15 @@ from django.utils import timezone
 class School(models.Model):
     name = models.CharField(max_length=200)
     created_at = models.DateTimeField(default=timezone.now)
+    # Students are minors: the administrator says how long an archived class keeps their data
+    # (rosters, devices, teach-backs, exports). Empty: until someone deletes it by hand.
+    retention_months = models.PositiveSmallIntegerField(
+        "keep archived classes' student data for (months)",
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(120)],
+        help_text="Empty keeps it until you delete it.",
+    )
 
     class Meta:
         ordering = ["name"]

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from classroom.models.accounts import School, User
+from classroom.validators import validate_storable_text
 
 birth_month_validator = RegexValidator(
     r"^\d{4}-(0[1-9]|1[0-2])$", "Write the birth month as YYYY-MM, for example 2015-04."
@@ -41,7 +42,9 @@ class Classroom(models.Model):
 
 class Student(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="students")
-    name = models.CharField("first name or nickname", max_length=60)
+    name = models.CharField(
+        "first name or nickname", max_length=60, validators=[validate_storable_text]
+    )
     birth_month = models.CharField(
         max_length=7, blank=True, validators=[birth_month_validator], help_text="Optional, YYYY-MM."
     )

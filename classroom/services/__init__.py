@@ -4,9 +4,13 @@ validated with full_clean(), inside one transaction. `from classroom import serv
 detail."""
 
 from classroom.services.accounts import (
+    InvitationSent,
     invitation_accept,
     invitation_create,
     invitation_link,
+    password_reset_mail_send,
+    password_reset_request,
+    school_retention_set,
     teacher_set_active,
     teacher_signup,
 )
@@ -51,8 +55,12 @@ __all__ = [
     "device_seen",
     "device_unbind",
     "invitation_accept",
+    "InvitationSent",
     "invitation_create",
     "invitation_link",
+    "password_reset_mail_send",
+    "password_reset_request",
+    "school_retention_set",
     "roster_add",
     "session_close",
     "session_create",

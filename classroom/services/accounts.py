@@ -1,8 +1,12 @@
 """Accounts: teachers signing up, administrators inviting and (de)activating teachers."""
 
 import datetime
+import logging
+import smtplib
+from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
@@ -12,6 +16,7 @@ from classroom.models import Invitation, Role, School, User
 from classroom.services.errors import ServiceError
 
 INVITATION_DAYS = 14
+logger = logging.getLogger(__name__)
 
 
 @transaction.atomic
@@ -39,13 +44,24 @@ def _require_admin_of(by: User, school_id: int | None) -> None:
 
 def invitation_link(invitation: Invitation, *, base_url: str | None = None) -> str:
     path = reverse("classroom:invitation_accept", args=[invitation.token])
-    return f"{(base_url or settings.SITE_URL).rstrip('/')}{path}"
+    base = base_url or settings.SITE_URL or "http://127.0.0.1:8000"
+    return f"{base.rstrip('/')}{path}"
+
+
+@dataclass(frozen=True)
+class InvitationSent:
+    """A saved invitation, its link, and whether the e-mail went out: when the mail server
+    cannot be reached the invitation still stands, and the administrator passes on the link."""
+
+    invitation: Invitation
+    link: str
+    mailed: bool
 
 
 def invitation_create(
     *, school: School, email: str, by: User, base_url: str | None = None
-) -> Invitation:
-    """Invite a teacher to `school`: an invitation row and an e-mail with the link."""
+) -> InvitationSent:
+    """Invite a teacher to `school`: an invitation row, then an e-mail with the link."""
     _require_admin_of(by, school.pk)
     email = User.objects.normalize_email(email.strip()).lower()
     if User.objects.filter(email__iexact=email).exists():
@@ -60,20 +76,23 @@ def invitation_create(
     link = invitation_link(invitation, base_url=base_url)
     with transaction.atomic():
         invitation.save()
-        # Sent only once the row is saved, so the link in the mail always works.
-        transaction.on_commit(
-            lambda: send_mail(
-                subject=f"Join {school.name} on BotBench",
-                message=(
-                    f"{by} invites you to run robot card games with your classes at "
-                    f"{school.name}.\n\nCreate your teacher account here (the link works for "
-                    f"{INVITATION_DAYS} days):\n{link}\n"
-                ),
-                from_email=None,
-                recipient_list=[email],
-            )
+    # Sent once the row is committed, so the link in the mail always works; outside the
+    # transaction, so a mail server that is down cannot undo (or 500) a saved invitation.
+    try:
+        send_mail(
+            subject=f"Join {school.name} on BotBench",
+            message=(
+                f"{by} invites you to run robot card games with your classes at "
+                f"{school.name}.\n\nCreate your teacher account here (the link works for "
+                f"{INVITATION_DAYS} days):\n{link}\n"
+            ),
+            from_email=None,
+            recipient_list=[email],
         )
-    return invitation
+    except (smtplib.SMTPException, OSError):
+        logger.warning("Invitation %s: the e-mail could not be sent", invitation.pk, exc_info=True)
+        return InvitationSent(invitation=invitation, link=link, mailed=False)
+    return InvitationSent(invitation=invitation, link=link, mailed=True)
 
 
 def invitation_accept(*, token: str, display_name: str, password: str) -> User:
@@ -102,6 +121,18 @@ def invitation_accept(*, token: str, display_name: str, password: str) -> User:
     return user
 
 
+def school_retention_set(*, school: School, months: int | None, by: User) -> School:
+    """How many months an archived class keeps its students' data (None: until deleted)."""
+    _require_admin_of(by, school.pk)
+    school.retention_months = months
+    try:
+        school.full_clean()
+    except ValidationError as exc:
+        raise ServiceError(" ".join(exc.messages)) from None
+    school.save(update_fields=["retention_months"])
+    return school
+
+
 def teacher_set_active(*, teacher: User, active: bool, by: User) -> User:
     """Deactivate (cannot log in any more; classes stay) or reactivate a teacher."""
     _require_admin_of(by, teacher.school_id)
@@ -110,3 +141,27 @@ def teacher_set_active(*, teacher: User, active: bool, by: User) -> User:
     User.objects.filter(pk=teacher.pk).update(is_active=active)
     teacher.refresh_from_db(fields=["is_active"])
     return teacher
+
+
+def password_reset_request(*, email: str, domain: str, use_https: bool) -> None:
+    """Queue the reset e-mail for `email` and return at once: the request neither looks the
+    address up nor talks to the mail server, so how long it takes (or whether it fails) cannot
+    tell anyone whether the address has an account. The worker does both."""
+    from classroom import tasks
+
+    # `robust`: a broker that is down must not turn the page into a 500 (which would again
+    # say something); the failure is logged.
+    transaction.on_commit(
+        lambda: tasks.password_reset_send.delay(email=email, domain=domain, use_https=use_https),
+        robust=True,
+    )
+
+
+def password_reset_mail_send(*, email: str, domain: str, use_https: bool) -> None:
+    """In the worker: Django's own reset e-mail (its token, templates and rules: active users
+    with a usable password only), sent if the address has an account, else nothing."""
+    from django.contrib.auth.forms import PasswordResetForm
+
+    form = PasswordResetForm(data={"email": email})
+    if form.is_valid():
+        form.save(domain_override=domain, use_https=use_https)

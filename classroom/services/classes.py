@@ -11,6 +11,7 @@ from classroom.models import Classroom, Session, SessionStatus, Student, User
 from classroom.roster import RosterEntry, duplicate_problems
 from classroom.services.errors import ServiceError
 from classroom.services.teams import drop_empty_teams
+from classroom.validators import normalise_name
 
 
 def _require_owner(classroom: Classroom, by: User) -> None:
@@ -100,7 +101,7 @@ def roster_add(*, classroom: Classroom, entries: Sequence[RosterEntry], by: User
     if problems:
         raise ServiceError(" ".join(problems))
     students = [
-        Student(classroom=classroom, name=entry.name, birth_month=entry.birth_month)
+        Student(classroom=classroom, name=normalise_name(entry.name), birth_month=entry.birth_month)
         for entry in entries
     ]
     for student in students:
@@ -117,7 +118,7 @@ def roster_add(*, classroom: Classroom, entries: Sequence[RosterEntry], by: User
 
 def student_update(*, student: Student, by: User, name: str, birth_month: str = "") -> Student:
     _require_owner(student.classroom, by)
-    student.name = " ".join(name.split())
+    student.name = normalise_name(name)
     student.birth_month = birth_month.strip()
     if not student.name:
         raise ServiceError("The name is empty.")

@@ -59,12 +59,17 @@ def join(request: HttpRequest) -> HttpResponse:
         return render(request, "classroom/join.html", context, status=400 if code else 200)
     context["session"] = session
     context["students"] = selectors.joinable_students(session, current)
+    context["names"] = selectors.join_names(session, current)
+    context["any_taken"] = any(taken for _, taken in context["names"])
     if request.method == "POST" and "student" in request.POST:
         chosen = next(
             (s for s in context["students"] if str(s.pk) == request.POST["student"]), None
         )
         if chosen is None:
-            context["error"] = "That name is not free. Pick your own name from the list."
+            context["error"] = (
+                "That name is not free: another device has it. Pick your own name, or ask "
+                "your teacher to free it."
+            )
             return render(request, "classroom/join.html", context, status=400)
         try:
             binding = services.device_join(session=session, student=chosen, current=current)

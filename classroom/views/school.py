@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from classroom import access, selectors, services
+from classroom import access, links, selectors, services
 from classroom.forms import InvitationAcceptForm, InviteForm
 from classroom.models import Invitation
 
@@ -25,22 +25,21 @@ def school(request: HttpRequest) -> HttpResponse:
 def teacher_invite(request: HttpRequest) -> HttpResponse:
     school = access.require_school_admin(request)
     form = InviteForm(request.POST or None)
-    invitation, link = None, None
+    sent = None
     if request.method == "POST" and form.is_valid():
         try:
-            invitation = services.invitation_create(
+            sent = services.invitation_create(
                 school=school,
                 email=form.cleaned_data["email"],
                 by=request.user,
-                base_url=request.build_absolute_uri("/"),
+                base_url=links.site_url(request),
             )
         except services.ServiceError as exc:
             form.add_error("email", str(exc))
         else:
-            link = services.invitation_link(invitation, base_url=request.build_absolute_uri("/"))
             form = InviteForm()
     status = 400 if form.errors else 200
-    context = {"school": school, "form": form, "invitation": invitation, "link": link}
+    context = {"school": school, "form": form, "sent": sent}
     return render(request, "classroom/teacher_invite.html", context, status=status)
 
 

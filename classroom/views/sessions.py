@@ -10,15 +10,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from classroom import access, selectors, services
+from classroom import access, links, selectors, services
 from classroom.forms import SessionForm
 from classroom.models import Session, SessionStatus
 from classroom.qr import qr_svg
 from classroom.tables import seat_limits
-
-
-def join_link(request: HttpRequest, session: Session) -> str:
-    return request.build_absolute_uri(f"{reverse('classroom:join')}?code={session.room_code}")
 
 
 def setup_context(request: HttpRequest, session: Session) -> dict:
@@ -115,7 +111,9 @@ def session_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.get_session_for_viewer(request, pk)
-    return render(request, "classroom/session_detail.html", setup_context(request, session))
+    context = setup_context(request, session)
+    context["join_page"] = f"{links.site_url(request)}{reverse('classroom:join')}"
+    return render(request, "classroom/session_detail.html", context)
 
 
 @login_required
@@ -172,8 +170,10 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         return render(request, "classroom/session_lobby.html#joined", context)
     if session.room_code:
-        link = join_link(request, session)
+        link = links.join_link(request, session)
         context["join_link"] = link
+        context["join_link_parts"] = links.join_link_parts(link)
+        context["unreachable"] = links.unreachable_from_phones(link)
         context["qr"] = qr_svg(link, label=f"QR code of the join link for room {session.room_code}")
     return render(request, "classroom/session_lobby.html", context)
 
@@ -185,4 +185,7 @@ def device_unbind(request: HttpRequest, pk: int, device_pk: int) -> HttpResponse
     binding = access.get_session_device(session, device_pk)
     services.device_unbind(binding=binding, by=request.user)
     messages.success(request, f"{binding.student.name}'s name is free: they can join again.")
+    # Freed from the tables dashboard (a phone lost mid-game): back there, not to the setup.
+    if request.POST.get("next") == "tables":
+        return redirect("games:teacher_tables", session.pk)
     return render_setup(request, session)

@@ -1,24 +1,30 @@
 """Teams and tables of a session: auto-pair, move a student, robot seats, auto-split, move a
 team. Every view answers an htmx request with the setup region and a plain POST by redirect."""
 
+from django import forms
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
 from classroom import access, services
 from classroom.views.sessions import setup_step
 
+_ID = forms.IntegerField(min_value=1)
+
 
 def _choice(request: HttpRequest, field: str) -> tuple[int | None, bool]:
-    """A select's value: an id, "new", or "" (none). Anything else is a 404 (a forged form)."""
+    """A select's value: an id, "new", or "" (none). Anything else is a 404 (a forged form).
+    The id is read by a form field: `str.isdigit` accepts "²", which `int` refuses."""
     value = request.POST.get(field, "")
     if value == "new":
         return None, True
     if value == "":
         return None, False
-    if not value.isdigit():
-        raise Http404("No such choice.")
-    return int(value), False
+    try:
+        return _ID.clean(value), False
+    except ValidationError:
+        raise Http404("No such choice.") from None
 
 
 @login_required

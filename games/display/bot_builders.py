@@ -121,6 +121,59 @@ def action_groups(view: dict, actions: list[dict], names: dict[str, str]) -> lis
     return groups
 
 
+@dataclass
+class MoveSection:
+    """A heading over some of the buttons. The first section of a screen is shown open; the
+    others fold away (`<details>`) so the likely move is what a phone shows first."""
+
+    key: str
+    heading: str
+    groups: list[ActionGroup]
+
+    @property
+    def count(self) -> int:
+        return sum(len(group.buttons) for group in self.groups)
+
+
+def _replaces(action: dict, view: dict) -> bool:
+    bench = view["benches"][view["current_seat"]]
+    return bench.get(bb.CARDS[action["card"]].slot) is not None
+
+
+def move_sections(view: dict, actions: list[dict], names: dict[str, str]) -> list[MoveSection]:
+    """The legal actions as sections of buttons, the likely move first.
+
+    Playing a card: installing into an empty slot, then replacing a part, glitching a team and
+    discarding, each with a heading (empty sections are left out). Drawing, shouting BOT! and
+    discarding down: one section with the phase's heading. Every listed action is one button,
+    and only listed actions are."""
+    if view.get("phase") != "act":
+        heading = PHASE_HEADINGS.get(view.get("phase", ""), "Your move")
+        return [MoveSection("main", heading, action_groups(view, actions, names))]
+    kinds: dict[str, list[dict]] = {"install": [], "replace": [], "glitch": [], "discard": []}
+    for action in actions:
+        kind = action["type"]
+        if kind == "install" and _replaces(action, view):
+            kind = "replace"
+        kinds.setdefault(kind, []).append(action)
+    headings = {
+        "install": "Install into an empty slot",
+        "replace": "Replace a part",
+        "glitch": "Glitch a team",
+        "discard": "Discard a card",
+    }
+    sections = []
+    for kind, chosen in kinds.items():
+        if not chosen:
+            continue
+        groups = action_groups(view, chosen, names)
+        if kind == "discard":
+            # The card names are on the buttons and the cards were shown above: one list.
+            groups = [ActionGroup(card=None, buttons=[b for g in groups for b in g.buttons])]
+        sections.append(MoveSection(kind, headings.get(kind, "Other moves"), groups))
+    return sections
+
+
 def benches(view: dict, names: dict[str, str], first: str | None = None) -> list[dict]:
     """Every seat's bench in turn order (`first` moved to the front), with names and scores."""
     seats = list(view["seats"])
@@ -169,7 +222,7 @@ def device_context(view: dict, actions: list[dict], names: dict[str, str], seat:
     context.update(
         your_turn=view.get("current_seat") == seat,
         hand=[card(card_id) for card_id in view.get("hand", [])],
-        groups=action_groups(view, actions, names),
+        sections=move_sections(view, actions, names),
         heading=PHASE_HEADINGS.get(view.get("phase", ""), ""),
         bot_choice=any(a["type"] == "bot" for a in actions),
         my_bench=context["benches"][0] if context["benches"] else None,

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from classroom.models import DeviceBinding, User
 from classroom.services.sessions import require_session_teacher
+from classroom.validators import has_unstorable, storable_json_problem
 from games.engine_registry import Engine, engine_for
 from games.engines import IllegalAction
 from games.models import Move, TableGame, TableMode, TableStatus
@@ -83,7 +84,13 @@ def move_submit(
     The engine's `any_time_actions` (3 Laws: Error calls) skip the version check, so their
     `expected_version` may be None.
     """
-    if not client_move_id or len(client_move_id) > CLIENT_MOVE_ID_MAX:
+    if (
+        not client_move_id
+        or len(client_move_id) > CLIENT_MOVE_ID_MAX
+        or has_unstorable(client_move_id)
+        or storable_json_problem(action)
+    ):
+        # Checked here too, not only by the views' forms: the action is stored as jsonb.
         raise MoveRefused("That move could not be read: reload the page.", reason="invalid")
     with transaction.atomic():
         game = lock_game(game_id)

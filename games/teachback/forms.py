@@ -45,7 +45,9 @@ class TeachBackForm(forms.Form):
 
 
 class CriterionRowForm(forms.Form):
-    key = forms.CharField(required=False, widget=forms.HiddenInput)
+    # The key of a kept criterion, as the page sent it: a slug like the model's, so a forged
+    # one is a form error rather than a failure when the row is saved.
+    key = forms.SlugField(required=False, max_length=40, widget=forms.HiddenInput)
     title = forms.CharField(label="Title", required=False, max_length=80)
     description = forms.CharField(
         label="Description",
@@ -88,10 +90,9 @@ def formset_with_blank_row(data) -> CriterionFormSet:
     """The posted rows as typed, plus one blank row at the end (the "add a criterion" button:
     nothing is saved). The blank row is one more form in the management data."""
     data = data.copy()
-    try:
-        total = int(data.get("form-TOTAL_FORMS") or 0)
-    except ValueError:
-        total = 0
+    # The count as the formset's own management form reads it: "abc", "1e309" or "²" make it
+    # invalid, which counts as no rows.
+    total = CriterionFormSet(data).total_form_count()
     total = max(0, min(total, CriterionFormSet.absolute_max - 1))
     data["form-TOTAL_FORMS"] = str(total + 1)
     data[f"form-{total}-max_score"] = "3"

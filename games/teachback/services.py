@@ -12,6 +12,7 @@ from django.utils import timezone
 from classroom.access import is_class_teacher
 from classroom.models import DeviceBinding, GameKind, Session, Team, User
 from classroom.services import ServiceError
+from classroom.validators import UNSTORABLE_MESSAGE, has_unstorable
 from games.models import (
     Assessment,
     CriterionScore,
@@ -57,6 +58,8 @@ def clean_fields(fields: Mapping[str, object]) -> dict[str, str]:
             raise ServiceError(
                 f"The blank after “{label}” is too long: at most {FIELD_MAX[field]} characters."
             )
+        if has_unstorable(value):
+            raise ServiceError(f"The blank after “{label}”: {UNSTORABLE_MESSAGE}")
         cleaned[field] = value
     return cleaned
 
@@ -149,6 +152,8 @@ def assessment_save(
     comment = (comment or "").strip()
     if len(comment) > COMMENT_MAX:
         raise ServiceError(f"The comment is too long: at most {COMMENT_MAX} characters.")
+    if has_unstorable(comment):
+        raise ServiceError(UNSTORABLE_MESSAGE)
     rubric_for_class(session.classroom)
     with transaction.atomic():
         # Lock the rubric version (see rubric_update) and the sentence (two saves of one

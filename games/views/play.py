@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
@@ -11,6 +9,7 @@ from django.views.decorators.http import require_GET, require_POST
 from classroom.http import HtmxHttpRequest, htmx_or_redirect
 from games import services
 from games.access import DeviceSeat, get_device_seat, get_game_for_device
+from games.forms import MoveForm
 from games.selectors import table_info
 from games.views.screens import CHANGING, device_screen, waiting_screen, with_names
 
@@ -31,15 +30,13 @@ def device(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def read_move(request: HtmxHttpRequest) -> tuple[dict, int, str] | None:
-    try:
-        action = json.loads(request.POST["action"])
-        version = int(request.POST["version"])
-        client_move_id = request.POST["client_move_id"]
-    except (KeyError, ValueError):
+    """The posted move, or None if it cannot be read (missing, not JSON, nested too deep,
+    text the database cannot hold): the device is asked to tap again, nothing is saved."""
+    form = MoveForm(request.POST)
+    if not form.is_valid():
         return None
-    if not isinstance(action, dict):
-        return None
-    return action, version, client_move_id
+    data = form.cleaned_data
+    return data["action"], data["version"], data["client_move_id"]
 
 
 @require_POST

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.timesince import timesince
 
 from classroom.models import Session
+from classroom.selectors import session_devices_by_table
 from games import live
 from games.access import DeviceSeat
 from games.engine_registry import engine_for
@@ -179,6 +180,7 @@ def dashboard_screen(
     session: Session, user_id: int, *, can_control: bool, notice: str = "", error: str = ""
 ) -> dict:
     tables = session_tables(session)
+    devices = session_devices_by_table(session) if can_control else {}
     rows = []
     for game, info in tables:
         seat = current_seat(game)
@@ -191,6 +193,7 @@ def dashboard_screen(
             "recorded": len(recorded_seats(game)) if info.is_tabletop else None,
             "has_moves": game.last_move_at is not None,
             "can_end_now": engine.results_now is not None,
+            "devices": devices.get(game.table_id, []),
         }
         if can_control and not info.is_over:
             row.update(facilitator_controls(game, info))

@@ -24,6 +24,7 @@ from games.models import (
     TableStatus,
     TeachBack,
 )
+from games.selectors import has_moves, was_played
 from games.teachback.selectors import rubric_averages
 from reports.selectors.common import REPORTED, mean, rate, score_fraction
 
@@ -165,7 +166,10 @@ def _fill_points(
         if point is None:
             continue
         point.tables += 1
+        # A table ended before any move has all-zero standings, not results.
         if game["status"] != TableStatus.OVER or not game["results"]:
+            continue
+        if not was_played(moved=game["moved"], results=game["results"]):
             continue
         point.finished_tables += 1
         for row in game["results"]:
@@ -195,8 +199,10 @@ def _points_for(sessions_filter: Q, roster: dict[int, int]) -> dict[int, Session
         for s in sessions
     }
     ids = list(points)
-    games = TableGame.objects.filter(session_id__in=ids).values(
-        "session_id", "kind", "status", "results"
+    games = (
+        TableGame.objects.filter(session_id__in=ids)
+        .annotate(moved=has_moves())
+        .values("session_id", "kind", "status", "results", "moved")
     )
     teams = Team.objects.filter(session_id__in=ids).values(
         "session_id", "number", "name", "is_robot"

@@ -22,6 +22,7 @@ from games.models import (
     TableStatus,
     TeachBack,
 )
+from games.selectors import has_moves, was_played
 from games.teachback.selectors import rubric_averages, teachbacks_for_session
 
 # -- session -------------------------------------------------------------------------------
@@ -41,6 +42,7 @@ class SeatResult:
     vp: int | None = None
     won: bool | None = None
     bench: dict | None = None  # games.display bench dict, Bot-Builders only
+    tied: bool = False  # another team of the table shares this place
 
 
 @dataclass
@@ -52,10 +54,16 @@ class TableReport:
     status_label: str
     mode: str
     seats: list[SeatResult]
+    played: bool = True  # False: ended before any move, so no places
 
     @property
     def finished(self) -> bool:
         return self.status == TableStatus.OVER
+
+    @property
+    def ranked(self) -> bool:
+        """Places mean something: the table finished after at least one move."""
+        return self.finished and self.played
 
     @property
     def is_three_laws(self) -> bool:
@@ -63,7 +71,7 @@ class TableReport:
 
     @property
     def winners(self) -> list[str]:
-        return [s.name for s in self.seats if s.place == 1]
+        return [s.name for s in self.seats if s.place == 1] if self.ranked else []
 
 
 @dataclass
@@ -82,6 +90,7 @@ def _seat_results(game: TableGame, teams_by_seat: dict[str, Team]) -> list[SeatR
     benches = final_benches(game)
     by_seat = {row["seat"]: row for row in game.results or []}
     order = [row["seat"] for row in game.results] if game.results else list(game.seats)
+    places = [row.get("place") for row in game.results or []]
     rows = []
     for seat in order:
         team = teams_by_seat.get(seat)
@@ -94,6 +103,7 @@ def _seat_results(game: TableGame, teams_by_seat: dict[str, Team]) -> list[SeatR
                 members=[m.student.name for m in team.memberships.all()] if team else [],
                 seat=seat,
                 place=result.get("place"),
+                tied=result.get("place") is not None and places.count(result.get("place")) > 1,
                 score=result.get("score"),
                 full_bot=bool(result.get("full_bot")),
                 mission_match=bool(result.get("mission_match")),
@@ -116,7 +126,11 @@ def session_report(session: Session) -> SessionReport:
         )
     )
     teams_by_seat = {team.seat: team for team in teams}
-    games = TableGame.objects.filter(session=session).select_related("table")
+    games = (
+        TableGame.objects.filter(session=session)
+        .select_related("table")
+        .annotate(moved=has_moves())
+    )
     tables = [
         TableReport(
             number=game.table.number,
@@ -126,6 +140,7 @@ def session_report(session: Session) -> SessionReport:
             status_label=game.get_status_display(),
             mode=game.mode,
             seats=_seat_results(game, teams_by_seat),
+            played=was_played(moved=game.moved, results=game.results),
         )
         for game in games.order_by("table__number")
     ]

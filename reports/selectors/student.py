@@ -21,6 +21,7 @@ from games.models import (
     TableStatus,
     TeachBack,
 )
+from games.selectors import has_moves, was_played
 from reports.selectors.common import REPORTED, mean
 
 # -- student progress -----------------------------------------------------------------------
@@ -39,6 +40,7 @@ class StudentSession:
     mission_match: bool = False
     vp: int | None = None
     teachback: TeachBack | None = None
+    not_played: bool = False  # the table was ended before any move
 
     @property
     def label(self) -> str:
@@ -75,8 +77,11 @@ def student_report(student: Student) -> StudentReport:
     games = {
         g["table_id"]: g
         for g in TableGame.objects.filter(table_id__in=[t.table_id for t in teams if t.table_id])
-        .annotate(teams_at_table=Count("table__teams", filter=Q(table__teams__is_robot=False)))
-        .values("table_id", "kind", "status", "results", "teams_at_table")
+        .annotate(
+            teams_at_table=Count("table__teams", filter=Q(table__teams__is_robot=False)),
+            moved=has_moves(),
+        )
+        .values("table_id", "kind", "status", "results", "teams_at_table", "moved")
     }
     teachbacks = {
         tb.team_id: tb
@@ -102,7 +107,10 @@ def student_report(student: Student) -> StudentReport:
             teams_at_table=game.get("teams_at_table", 0),
             teachback=teachbacks.get(team.pk),
         )
-        if game.get("status") == TableStatus.OVER:
+        row.not_played = game.get("status") == TableStatus.OVER and not was_played(
+            moved=game["moved"], results=game["results"]
+        )
+        if game.get("status") == TableStatus.OVER and not row.not_played:
             result = next((r for r in game.get("results") or [] if r["seat"] == team.seat), {})
             row.place = result.get("place")
             row.score = result.get("score")

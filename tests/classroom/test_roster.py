@@ -130,3 +130,59 @@ def test_administrator_exports_a_students_data_as_json(
 def test_teacher_cannot_export_student_data(teacher_client, students):
     response = teacher_client.get(reverse("classroom:student_export", args=[students[0].pk]))
     assert response.status_code == 403
+
+
+# -- names are stored in NFC -------------------------------------------------------------------
+
+ZOE_COMPOSED = "Zo\u00eb"
+ZOE_DECOMPOSED = "Zoe\u0308"
+
+
+def test_a_pasted_name_is_stored_composed(teacher_client, classroom):
+    teacher_client.post(
+        reverse("classroom:roster_paste", args=[classroom.pk]), {"names": ZOE_DECOMPOSED}
+    )
+    assert Student.objects.filter(classroom=classroom, name=ZOE_COMPOSED).exists()
+
+
+def test_a_name_typed_decomposed_is_the_same_student_as_one_typed_composed(
+    teacher_client, classroom
+):
+    url = reverse("classroom:roster_paste", args=[classroom.pk])
+    teacher_client.post(url, {"names": ZOE_COMPOSED})
+    response = teacher_client.post(url, {"names": ZOE_DECOMPOSED})
+    assert response.status_code == 400
+    assert "is already in this class" in response.content.decode()
+    assert Student.objects.filter(classroom=classroom, name__startswith="Zo").count() == 1
+
+
+def test_an_uploaded_and_an_edited_name_are_stored_composed(teacher_client, classroom):
+    csv = f"name\n{ZOE_DECOMPOSED}\n".encode()
+    teacher_client.post(
+        reverse("classroom:roster_upload", args=[classroom.pk]),
+        {"file": SimpleUploadedFile("r.csv", csv, "text/csv")},
+    )
+    student = Student.objects.get(classroom=classroom, name=ZOE_COMPOSED)
+    teacher_client.post(
+        reverse("classroom:student_edit", args=[student.pk]),
+        {"name": "Ame\u0301lie", "birth_month": ""},
+    )
+    student.refresh_from_db()
+    assert student.name == "Am\u00e9lie"
+
+
+def test_the_migration_composes_existing_names_and_numbers_a_clash(classroom):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("classroom.migrations.0002_retention_and_storable_names")
+    Student.objects.bulk_create(
+        [
+            Student(classroom=classroom, name=ZOE_COMPOSED),
+            Student(classroom=classroom, name=ZOE_DECOMPOSED),
+        ]
+    )
+    migration.names_to_nfc(apps, None)
+    names = sorted(Student.objects.filter(name__startswith="Zo").values_list("name", flat=True))
+    assert names == [ZOE_COMPOSED, f"{ZOE_COMPOSED} 2"]

@@ -44,7 +44,8 @@ def choose(page, team_number: int, acted: set[str]):
     """The button a simple player picks among those shown: BOT! first, then Team 2's one
     glitch, then installing, then drawing from the pile, then discarding, then anything."""
     buttons = page.locator(MOVE_BUTTONS)
-    labels = buttons.all_inner_texts()
+    # Folded groups hold buttons too: read every label, and open a button's group to tap it.
+    labels = [label.strip() for label in buttons.all_text_contents()]
     preferences = [
         r"^BOT!$",
         r"^Play Flat tire on Team 1$" if team_number == 2 and "glitch" not in acted else r"^$",
@@ -57,8 +58,16 @@ def choose(page, team_number: int, acted: set[str]):
             if re.search(pattern, label):
                 if "Flat tire" in label:
                     acted.add("glitch")
-                return buttons.nth(index), label
-    return buttons.first, labels[0]
+                return unfolded(page, buttons.nth(index)), label
+    return unfolded(page, buttons.first), labels[0]
+
+
+def unfolded(page, button):
+    """`button`, its folded move group opened by a tap on the group's heading first."""
+    group = button.locator("xpath=ancestor::details[1]")
+    if group.count() and group.get_attribute("open") is None:
+        group.locator("summary").click()
+    return button
 
 
 def test_three_teams_play_a_whole_game_to_the_scoreboard(

@@ -32,6 +32,8 @@ ROUTES = [
     Route("student_csv", VIEW, args=lambda w: [w.student.pk, "sessions"]),
     Route("school_overview", ADMIN_ONLY),
     Route("school_csv", ADMIN_ONLY, args=lambda w: ["classes"]),
+    Route("retention", ADMIN_ONLY),
+    Route("retention", ADMIN_WRITE, "post", data=lambda w: {"action": "save", "months": "12"}),
     Route("exports", ADULTS),
     Route("exports", VIEW, query="?class={classroom}", note="of a class"),
     Route(
