@@ -59,7 +59,7 @@ run: demo
 	@HOST='$(HOST)' PORT='$(PORT)' scripts/run-dev
 
 worker: $(STAMP)
-	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2
+	$(BIN)/celery -A config worker --beat --loglevel=INFO --concurrency=2
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

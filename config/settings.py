@@ -151,6 +151,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "min_size": env_int("DATABASE_POOL_MIN", 1),
         "max_size": env_int("DATABASE_POOL_MAX", 10),
     }
+    # With a pool, Django turns this into psycopg_pool's `check=ConnectionPool.check_connection`:
+    # each connection is tested as it leaves the pool, so one whose server process was ended
+    # (pg_terminate_backend, a database restart, a failover) is replaced instead of failing the
+    # request that drew it. Costs one empty round trip per request.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps connections, not Django
     DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get(
         "DATABASE_TEST_NAME", "test_botbench"
@@ -189,12 +194,20 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # Redis, when set, is the Celery broker and the cache shared by every web process.
 REDIS_URL = os.environ.get("REDIS_URL") or None
+# The cache holds nothing that cannot be rebuilt, so while Redis is down or full the backend
+# degrades to "empty" instead of raising (config/cache.py), and waits at most
+# REDIS_CACHE_TIMEOUT seconds for an answer.
+REDIS_CACHE_TIMEOUT = env_float("REDIS_CACHE_TIMEOUT", 1.0)
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.DegradingRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("BOTBENCH_CACHE_PREFIX", "botbench"),
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_CACHE_TIMEOUT,
+                "socket_timeout": REDIS_CACHE_TIMEOUT,
+            },
         }
     }
 else:
@@ -226,9 +239,21 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
     {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600)} if REDIS_URL else {}
 )
 
-# Reports: a rendering export with no progress for this long is marked failed by the sweeper;
-# keep it longer than the visibility timeout so Redis first hands a killed worker's task on.
+# Reports (see reports/services/sweep.py): a rendering worker touches its export every
+# REPORTS_HEARTBEAT_SECONDS; three missed beats and the sweeper queues the export again (up to
+# REPORTS_MAX_ATTEMPTS attempts), without waiting for the visibility timeout. A queued export no
+# worker started for REPORTS_RESEND_SECONDS has its task sent again (the send may have failed
+# while Redis was down). An export still rendering REPORTS_STUCK_MINUTES after it first started
+# is marked failed. Celery beat (the worker runs with --beat) sweeps every REPORTS_SWEEP_SECONDS.
+REPORTS_HEARTBEAT_SECONDS = env_float("REPORTS_HEARTBEAT_SECONDS", 10)
+REPORTS_MAX_ATTEMPTS = env_int("REPORTS_MAX_ATTEMPTS", 3)
+REPORTS_RESEND_SECONDS = env_float("REPORTS_RESEND_SECONDS", 120)
 REPORTS_STUCK_MINUTES = env_float("REPORTS_STUCK_MINUTES", 15)
+REPORTS_SWEEP_SECONDS = env_float("REPORTS_SWEEP_SECONDS", 15)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-exports": {"task": "reports.sweep_exports", "schedule": REPORTS_SWEEP_SECONDS},
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("BOTBENCH_TIME_ZONE", "America/New_York")

@@ -15,18 +15,30 @@ Versions reach the cache after each committed change (`bump_version`, from
 and is filled again. Two commits finishing their on_commit hooks out of order can leave an older
 version cached; the next page drawn from the database stores its version again, and keys
 expire.
+
+When Redis fails (down, or refusing writes at `maxmemory`), the cache backend degrades instead of
+raising (config/cache.py), and this module keeps every answer correct, only slower:
+- a version that could not be written is deleted instead (Redis allows DEL when full), so the
+  next poll misses and reads the database rather than trusting an older version; if even the
+  delete fails the key is remembered and deleted once Redis answers again (`_unsent`);
+- a poll whose cache read fails reads the versions from the database, and the session stamp
+  falls back to one derived from the database (`_stamp_from_database`).
+In the normal case the unchanged poll still costs one cache round trip and no query.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.core import signing
 from django.core.cache import cache
+from django.db.models import Count, Max
 from django.utils.crypto import get_random_string
 
+from config.cache import answered
 from games.models import TableGame
 
 _SALT = "games.live.watch"
@@ -58,26 +70,68 @@ def get_version(game_id: int) -> int | None:
     return cache.get(version_key(game_id))
 
 
+# Keys that may hold a value older than the database: a write did not reach Redis and neither
+# did the delete that replaces it. Per process; deleted as soon as Redis answers again.
+_unsent: set[str] = set()
+_unsent_lock = threading.Lock()
+
+
+def _store(key: str, value, timeout: int | None) -> None:
+    """Write a key that screens trust; if Redis refuses, no older value may stay behind."""
+    stored, _ = answered(lambda: cache.set(key, value, timeout))
+    if not stored:
+        _forget([key])
+
+
+def _forget(keys: list[str]) -> None:
+    deleted, _ = answered(lambda: cache.delete_many(keys))
+    if not deleted:
+        with _unsent_lock:
+            _unsent.update(keys)
+
+
+def _retry_unsent() -> None:
+    if not _unsent:  # the normal case: nothing failed
+        return
+    with _unsent_lock:
+        keys = list(_unsent)
+        _unsent.clear()
+    _forget(keys)
+
+
 def bump_version(game_id: int, version: int) -> None:
     """Store a table's version: after a committed change, and when a page was just drawn from
     the database (which heals an older version left by out-of-order commits)."""
-    cache.set(version_key(game_id), version, VERSION_TTL)
+    _retry_unsent()
+    _store(version_key(game_id), version, VERSION_TTL)
 
 
 def bump_session(session_id: int) -> None:
     """Tables were started or added: pages listing a session's tables must re-draw."""
-    cache.set(session_key(session_id), get_random_string(8), None)
+    _retry_unsent()
+    _store(session_key(session_id), get_random_string(8), None)
 
 
 def session_stamp(session_id: int) -> str:
     key = session_key(session_id)
-    stamp = cache.get(key)
+    read, stamp = answered(lambda: cache.get(key))
+    if not read:
+        return _stamp_from_database(session_id)
     if stamp is None:
         # Unknown (evicted): a new stamp makes every list re-draw once, which is always safe.
         stamp = get_random_string(8)
-        cache.add(key, stamp, None)
+        added, _ = answered(lambda: cache.add(key, stamp, None))
+        if not added:  # Redis refuses writes: a new random stamp each poll would never settle
+            return _stamp_from_database(session_id)
         stamp = cache.get(key, stamp)
     return stamp
+
+
+def _stamp_from_database(session_id: int) -> str:
+    """A stamp for when Redis cannot keep one: it changes when the session's tables are dealt,
+    which is what `bump_session` announces."""
+    tables = TableGame.objects.filter(session_id=session_id).aggregate(n=Count("pk"), top=Max("pk"))
+    return f"db{tables['n']}.{tables['top'] or 0}"
 
 
 @dataclass(frozen=True)
@@ -148,6 +202,7 @@ class Fingerprint:
 
 def fingerprint_for_page(watch: Watch, versions: dict[int, int]) -> str:
     """The fingerprint of a page drawn now from database `versions` (which heal the cache)."""
+    _retry_unsent()
     for game_id, version in versions.items():
         bump_version(game_id, version)
     return Fingerprint(watch, dict(versions)).render()
@@ -155,7 +210,8 @@ def fingerprint_for_page(watch: Watch, versions: dict[int, int]) -> str:
 
 def current_fingerprint(watch: Watch) -> str:
     """The fingerprint the page would have if drawn now, from the cache; a missed key costs
-    one database query for all the missing tables."""
+    one database query for all the missing tables (all of them when Redis does not answer)."""
+    _retry_unsent()
     keys = {version_key(game_id): game_id for game_id in watch.game_ids}
     found = cache.get_many(keys.keys()) if keys else {}
     versions = {keys[key]: value for key, value in found.items()}
@@ -167,6 +223,7 @@ def current_fingerprint(watch: Watch) -> str:
 
 def _versions_from_database(game_ids: Iterable[int]) -> dict[int, int]:
     versions = dict(TableGame.objects.filter(pk__in=list(game_ids)).values_list("pk", "version"))
+    # The keys were missing, so a refused write leaves nothing stale: the next poll reads again.
     cache.set_many({version_key(g): v for g, v in versions.items()}, VERSION_TTL)
     return versions
 

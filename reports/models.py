@@ -104,6 +104,15 @@ class Export(models.Model):
         return self.status in LIVE_STATUSES
 
     @property
+    def retry_attempt(self) -> int | None:
+        """The attempt being made, when an earlier one stopped before finishing (its worker
+        died, or someone pressed "Try again"); None on a first attempt or once finished."""
+        if not self.is_live:
+            return None
+        attempt = self.attempts if self.status == ExportStatus.RENDERING else self.attempts + 1
+        return attempt if attempt > 1 else None
+
+    @property
     def has_file(self) -> bool:
         return self.status == ExportStatus.READY and bool(self.file)
 

@@ -19,3 +19,9 @@ def render_export(export_id: int) -> None:
 @shared_task(name="reports.zip_school_export", acks_late=True, reject_on_worker_lost=True)
 def zip_school_export(export_id: int) -> None:
     services.export_zip(export_id=export_id)
+
+
+@shared_task(name="reports.sweep_exports", ignore_result=True)
+def sweep_exports() -> None:
+    """Run by Celery beat every REPORTS_SWEEP_SECONDS (see reports/services/sweep.py)."""
+    services.exports_sweep_stuck()

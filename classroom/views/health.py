@@ -1,11 +1,24 @@
-"""GET /healthz: 200 when the database and the broker answer, 503 naming what is down."""
+"""GET /healthz for load balancers and monitors.
 
+- 200 "ok": the database, the broker and the cache answer.
+- 200 "degraded": the database answers but Redis (the broker or the cache) does not: pages, moves
+  and polls carry on from the database, exports wait in their rows until the sweeper sends them
+  again. Taking the web processes out of rotation would only make that worse, hence 200.
+- 503 "unavailable": the database does not answer; nothing works without it.
+The body names each check and the reason of each failure.
+"""
+
+from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from config.cache import answered
 from config.celery import app as celery_app
+
+# Without these the site cannot answer at all; the others only slow it down.
+ESSENTIAL = ("database",)
 
 
 def _check_database() -> str | None:
@@ -27,15 +40,28 @@ def _check_broker() -> str | None:
     return None
 
 
+def _check_cache() -> str | None:
+    # A write, not a read: a Redis at maxmemory still reads but refuses writes.
+    try:
+        stored, _ = answered(lambda: cache.set("healthz", 1, 10))
+    except Exception as exc:  # noqa: BLE001
+        return f"{type(exc).__name__}: {exc}"
+    return None if stored else "the cache refused a write or did not answer (see the log)"
+
+
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
-    checks = {"database": _check_database(), "broker": _check_broker()}
+    checks = {"database": _check_database(), "broker": _check_broker(), "cache": _check_cache()}
     failing = {name: reason for name, reason in checks.items() if reason}
+    if any(name in ESSENTIAL for name in failing):
+        status = "unavailable"
+    else:
+        status = "degraded" if failing else "ok"
     body = {
-        "status": "ok" if not failing else "unavailable",
+        "status": status,
         "checks": {name: ("ok" if reason is None else "down") for name, reason in checks.items()},
     }
     if failing:
         body["failing"] = failing
-    return JsonResponse(body, status=503 if failing else 200)
+    return JsonResponse(body, status=503 if status == "unavailable" else 200)

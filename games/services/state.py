@@ -101,6 +101,9 @@ def save_changed(game: TableGame, state: Any | None = None, *, moved: bool = Tru
 
 
 def announce(game: TableGame) -> None:
-    """Tell every screen of the table, once the change is visible to other connections."""
+    """Tell every screen of the table, once the change is visible to other connections.
+
+    Robust: the move is committed by then, so a failure to announce it must not answer 500
+    (games.live makes a failed write fall back to the database, never to a stale version)."""
     game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: live.bump_version(game_id, version))
+    transaction.on_commit(lambda: live.bump_version(game_id, version), robust=True)

@@ -51,7 +51,7 @@ def _start(session: Session, by: User, table_id: int | None) -> list[TableGame]:
             raise ServiceError("No table has teams yet: make the teams and tables first.")
         classroom_services.session_mark_playing(session=locked, by=by)
         session_id = locked.pk
-        transaction.on_commit(lambda: live.bump_session(session_id))
+        transaction.on_commit(lambda: live.bump_session(session_id), robust=True)
     return games
 
 

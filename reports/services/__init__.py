@@ -10,8 +10,9 @@ The whole-school ZIP fans out without a Celery chord (the site keeps no result b
 export per class, each counting itself on the parent row when it finishes; the part that
 completes the count queues the ZIP task (see `work._count_part`).
 
-Modules: `requests` (what people ask for), `work` (what the workers and the sweeper do),
-`queue` (sending the tasks on commit). `from reports import services`.
+Modules: `requests` (what people ask for), `work` (what the workers do), `heartbeat` (a
+rendering worker showing it is alive), `sweep` (handing on work a dead worker or a failed send
+lost), `queue` (sending the tasks on commit). `from reports import services`.
 """
 
 from reports.services.requests import (
@@ -20,11 +21,11 @@ from reports.services.requests import (
     export_retry,
     parameters_hash,
 )
+from reports.services.sweep import exports_sweep_stuck
 from reports.services.work import (
     export_render,
     export_zip,
     exports_remove_orphan_files,
-    exports_sweep_stuck,
 )
 
 __all__ = [

@@ -1,5 +1,6 @@
 """What the workers and the sweeper do with export rows: render a PDF, zip a whole school,
-record each outcome, and fail the jobs a dead worker left rendering."""
+record each outcome, and fail a job stuck in the way of a new request (the sweeper that hands on
+abandoned jobs is `services.sweep`)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from reports import conf, documents, files
 from reports.files import storage_name, write_atomically
 from reports.models import LIVE_STATUSES, Export, ExportStatus
 from reports.services import queue
+from reports.services.heartbeat import heartbeat
 
 logger = logging.getLogger(__name__)
 ERROR_MAX = 1000
@@ -35,12 +37,21 @@ def _mark_rendering(export: Export) -> None:
     export.save(update_fields=["status", "started_at", "updated_at", "attempts"])
 
 
+def _being_rendered(export: Export) -> bool:
+    """Another worker is on it: rendering, with a heartbeat fresher than `abandoned_after`."""
+    return (
+        export.status == ExportStatus.RENDERING
+        and export.updated_at > timezone.now() - conf.abandoned_after()
+    )
+
+
 def _start(export_id: int) -> Export | None:
     """Mark the export rendering (one more attempt), or None when there is nothing to do: it is
-    ready already (a repeated task), failed (waits for a retry) or gone."""
+    ready already (a repeated task), failed (waits for a retry), gone, or rendered right now by
+    a live worker (a task sent twice, or redelivered while the sweeper's copy runs)."""
     with transaction.atomic():
         export = Export.objects.select_for_update().filter(pk=export_id).first()
-        if export is None or export.status not in LIVE_STATUSES:
+        if export is None or export.status not in LIVE_STATUSES or _being_rendered(export):
             return None
         _mark_rendering(export)
         if export.parent_id:
@@ -111,9 +122,10 @@ def export_render(*, export_id: int) -> Export | None:
     if export is None:
         return Export.objects.filter(pk=export_id).first()
     try:
-        data = documents.render_pdf(export)
-        name = storage_name(export)
-        write_atomically(name, lambda f: f.write(data))
+        with heartbeat(export_id):
+            data = documents.render_pdf(export)
+            name = storage_name(export)
+            write_atomically(name, lambda f: f.write(data))
     except Exception as exc:
         logger.exception("Export %s failed", export_id)
         return _finish(export_id, error=_reason(exc))
@@ -139,42 +151,41 @@ def export_zip(*, export_id: int) -> Export | None:
             return export  # not every part is in: the last one queues this task again
         _mark_rendering(export)
     try:
-        parts = list(export.parts.select_related("classroom__teacher").order_by("title", "pk"))
-        taken: set[str] = {"index.html", "school-overview.pdf"}
-        entries = [(part, _zip_name(part, taken)) for part in parts]
-        overview = documents.render_pdf(export)
-        index = render_to_string(
-            "reports/zip_index.html",
-            {"export": export, "entries": entries, "generated_at": timezone.localtime()},
-        )
-
-        def write(target: IO[bytes]) -> None:
-            with zipfile.ZipFile(target, "w") as archive:
-                archive.writestr("index.html", index, compress_type=zipfile.ZIP_DEFLATED)
-                archive.writestr("school-overview.pdf", overview)
-                for part, entry in entries:
-                    # PDFs are compressed already: stored, not deflated again; copied in
-                    # chunks so memory stays flat however big the school.
-                    with (
-                        default_storage.open(part.file.name, "rb") as source,
-                        archive.open(entry, "w") as sink,
-                    ):
-                        shutil.copyfileobj(source, sink)
-
-        name = storage_name(export)
-        write_atomically(name, write)
+        with heartbeat(export_id):
+            name = _write_zip(export)
     except Exception as exc:
         logger.exception("School export %s failed while zipping", export_id)
         return _finish(export_id, error=_reason(exc))
     return _finish(export_id, name=name)
 
 
-def exports_sweep_stuck() -> int:
-    """Mark failed every rendering job with no progress for `conf.stuck_after()` (a worker died
-    and the broker did not hand its task on). Returns how many were marked. Parts count on
-    their parent like any failure."""
-    stuck = Export.objects.filter(_stuck()).order_by("parent_id", "pk")
-    return sum(export_fail_if_stuck(export_id=pk) for pk in stuck.values_list("pk", flat=True))
+def _write_zip(export: Export) -> str:
+    """Write the ZIP under its export's file name; returns the name."""
+    parts = list(export.parts.select_related("classroom__teacher").order_by("title", "pk"))
+    taken: set[str] = {"index.html", "school-overview.pdf"}
+    entries = [(part, _zip_name(part, taken)) for part in parts]
+    overview = documents.render_pdf(export)
+    index = render_to_string(
+        "reports/zip_index.html",
+        {"export": export, "entries": entries, "generated_at": timezone.localtime()},
+    )
+
+    def write(target: IO[bytes]) -> None:
+        with zipfile.ZipFile(target, "w") as archive:
+            archive.writestr("index.html", index, compress_type=zipfile.ZIP_DEFLATED)
+            archive.writestr("school-overview.pdf", overview)
+            for part, entry in entries:
+                # PDFs are compressed already: stored, not deflated again; copied in
+                # chunks so memory stays flat however big the school.
+                with (
+                    default_storage.open(part.file.name, "rb") as source,
+                    archive.open(entry, "w") as sink,
+                ):
+                    shutil.copyfileobj(source, sink)
+
+    name = storage_name(export)
+    write_atomically(name, write)
+    return name
 
 
 def _stuck() -> Q:

@@ -108,3 +108,21 @@ def test_export_button_shows_progress_then_the_download(
     expect(admin.get_by_text("Maple Street Elementary: all classes")).to_be_visible()
     screenshot(admin, "reports-exports-list")
     assert console_errors.errors == []
+
+
+def test_an_export_being_tried_again_says_so_on_every_screen(
+    new_context, live_server, teacher, classroom, screenshot
+):
+    from reports import services
+    from reports.models import Export, ExportStatus
+
+    session = make_session(classroom, seed=5)
+    export, _ = services.export_request(target=session, by=teacher)
+    # Its first worker died and the sweeper handed it on: the second attempt is rendering.
+    Export.objects.filter(pk=export.pk).update(status=ExportStatus.RENDERING, attempts=2)
+    for name, viewport in [("phone", PHONE), ("laptop", CHROMEBOOK), ("projector", PROJECTOR)]:
+        page = signed_in(new_context, live_server, teacher, viewport).new_page()
+        page.goto(f"{live_server.url}{export.get_absolute_url()}")
+        expect(page.locator("#export-status")).to_contain_text("Trying again: attempt 2.")
+        no_horizontal_overflow(page)
+        screenshot(page, f"export-retrying-{name}")

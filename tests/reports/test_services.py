@@ -16,7 +16,7 @@ from classroom.models import Classroom, Session
 from classroom.services import ServiceError
 from reports import services
 from reports.models import Export, ExportKind, ExportStatus
-from reports.services import parameters_hash
+from reports.services import exports_sweep_stuck, parameters_hash
 from tests.reports.conftest import make_session
 
 
@@ -84,8 +84,13 @@ def test_a_repeated_attempt_of_a_rendering_export_writes_the_same_single_file(
     seeded_class, teacher
 ):
     export, _ = services.export_request(target=seeded_class, by=teacher)
-    # The worker that marked it rendering died: the redelivered task renders it again.
-    Export.objects.filter(pk=export.pk).update(status=ExportStatus.RENDERING, attempts=1)
+    # The worker that marked it rendering died (its heartbeats stopped a minute ago): the
+    # redelivered task renders it again.
+    Export.objects.filter(pk=export.pk).update(
+        status=ExportStatus.RENDERING,
+        attempts=1,
+        updated_at=timezone.now() - datetime.timedelta(minutes=1),
+    )
     services.export_render(export_id=export.pk)
     export.refresh_from_db()
     assert export.status == ExportStatus.READY and export.attempts == 2
@@ -93,6 +98,18 @@ def test_a_repeated_attempt_of_a_rendering_export_writes_the_same_single_file(
     mine = [p for p in folder.iterdir() if p.name.startswith(f"{export.pk:07d}-")]
     assert mine == [Path(export.file.path)]
     assert not [p for p in folder.iterdir() if p.name.startswith(".tmp-")]
+
+
+def test_a_task_for_an_export_a_live_worker_is_rendering_does_nothing(seeded_class, teacher):
+    export, _ = services.export_request(target=seeded_class, by=teacher)
+    # Another worker started it a moment ago and its heartbeat is fresh: a second copy of the
+    # task (sent again by the sweeper, or redelivered) must not render it a second time.
+    Export.objects.filter(pk=export.pk).update(
+        status=ExportStatus.RENDERING, attempts=1, updated_at=timezone.now()
+    )
+    services.export_render(export_id=export.pk)
+    export.refresh_from_db()
+    assert export.status == ExportStatus.RENDERING and export.attempts == 1 and not export.file
 
 
 def test_a_render_that_fails_ends_failed_with_its_reason(classroom, teacher):
@@ -143,31 +160,88 @@ def test_a_live_export_cannot_lose_its_file(seeded_class, teacher):
         services.export_delete_file(export=export, by=teacher)
 
 
-def test_the_sweeper_fails_only_jobs_stuck_in_rendering(seeded_class, teacher, settings):
-    settings.REPORTS_STUCK_MINUTES = 15
+def _rendering_since(export, *, beat_ago: datetime.timedelta, attempts: int = 1, started=None):
+    now = timezone.now()
+    Export.objects.filter(pk=export.pk).update(
+        status=ExportStatus.RENDERING,
+        attempts=attempts,
+        updated_at=now - beat_ago,
+        started_at=started or now - beat_ago,
+    )
+
+
+def test_the_sweeper_requeues_only_exports_whose_worker_stopped_beating(
+    seeded_class, teacher, settings, django_capture_on_commit_callbacks
+):
+    settings.REPORTS_HEARTBEAT_SECONDS = 10  # abandoned after 30 s without a beat
     stuck, _ = services.export_request(target=seeded_class, by=teacher)
-    student = seeded_class.students.first()
-    fresh, _ = services.export_request(target=student, by=teacher)
-    long_ago = timezone.now() - datetime.timedelta(minutes=16)
-    Export.objects.filter(pk=stuck.pk).update(status=ExportStatus.RENDERING, updated_at=long_ago)
-    Export.objects.filter(pk=fresh.pk).update(status=ExportStatus.RENDERING)
-    assert services.exports_sweep_stuck() == 1
+    fresh, _ = services.export_request(target=seeded_class.students.first(), by=teacher)
+    _rendering_since(stuck, beat_ago=datetime.timedelta(seconds=31))
+    _rendering_since(fresh, beat_ago=datetime.timedelta(seconds=5))
+    with django_capture_on_commit_callbacks() as sends:
+        swept = exports_sweep_stuck()
+    assert (swept.requeued, swept.failed) == (1, 0)
+    assert len(sends) == 1  # the task of the stuck export, sent again
     stuck.refresh_from_db()
     fresh.refresh_from_db()
-    assert stuck.status == ExportStatus.FAILED and "worker stopped" in stuck.error
+    assert stuck.status == ExportStatus.QUEUED and stuck.retry_attempt == 2
     assert fresh.status == ExportStatus.RENDERING
+
+
+def test_the_sweeper_fails_an_export_out_of_attempts_with_the_reason(
+    seeded_class, teacher, settings
+):
+    settings.REPORTS_MAX_ATTEMPTS = 3
+    export, _ = services.export_request(target=seeded_class, by=teacher)
+    _rendering_since(export, beat_ago=datetime.timedelta(minutes=5), attempts=3)
+    assert exports_sweep_stuck().failed == 1
+    export.refresh_from_db()
+    assert export.status == ExportStatus.FAILED and "worker stopped" in export.error
+    assert "3 times" in export.error
+
+
+def test_the_sweeper_fails_an_export_rendering_too_long_even_with_a_heartbeat(
+    seeded_class, teacher, settings
+):
+    settings.REPORTS_STUCK_MINUTES = 15
+    export, _ = services.export_request(target=seeded_class, by=teacher)
+    _rendering_since(
+        export,
+        beat_ago=datetime.timedelta(seconds=1),
+        started=timezone.now() - datetime.timedelta(minutes=16),
+    )
+    assert exports_sweep_stuck().failed == 1
+    export.refresh_from_db()
+    assert export.status == ExportStatus.FAILED and "15 minutes" in export.error
+
+
+def test_the_sweeper_sends_again_a_queued_export_no_worker_started(
+    seeded_class, teacher, settings, django_capture_on_commit_callbacks
+):
+    settings.REPORTS_RESEND_SECONDS = 120
+    lost, _ = services.export_request(target=seeded_class, by=teacher)
+    waiting, _ = services.export_request(target=seeded_class.students.first(), by=teacher)
+    Export.objects.filter(pk=lost.pk).update(
+        updated_at=timezone.now() - datetime.timedelta(minutes=3)
+    )
+    with django_capture_on_commit_callbacks() as sends:
+        assert exports_sweep_stuck().resent == 1
+    assert len(sends) == 1
+    lost.refresh_from_db()
+    # Sent again, and not again before another REPORTS_RESEND_SECONDS.
+    assert lost.status == ExportStatus.QUEUED
+    assert lost.updated_at > timezone.now() - datetime.timedelta(minutes=1)
+    assert exports_sweep_stuck().resent == 0
 
 
 def test_sweep_exports_command_reports_what_it_did(seeded_class, teacher, settings):
     from django.core.management import call_command
 
     export, _ = services.export_request(target=seeded_class, by=teacher)
-    Export.objects.filter(pk=export.pk).update(
-        status=ExportStatus.RENDERING, updated_at=timezone.now() - datetime.timedelta(hours=1)
-    )
+    _rendering_since(export, beat_ago=datetime.timedelta(minutes=5))
     out = io.StringIO()
     call_command("sweep_exports", stdout=out)
-    assert "Marked 1 stuck export failed." in out.getvalue()
+    assert "1 requeued (worker stopped)" in out.getvalue()
 
 
 # -- the whole-school fan-out ----------------------------------------------------------------

@@ -77,6 +77,31 @@ def test_a_ready_export_stops_polling_and_offers_the_download(
     assert 'filename="room-12-robotics-class-progress.pdf"' in download["Content-Disposition"]
 
 
+@pytest.mark.parametrize(
+    ("status", "attempts", "shown"),
+    [
+        (ExportStatus.QUEUED, 0, None),
+        (ExportStatus.RENDERING, 1, None),
+        # The sweeper queued it again after its worker died: the next attempt is the 2nd.
+        (ExportStatus.QUEUED, 1, 2),
+        (ExportStatus.RENDERING, 2, 2),
+        (ExportStatus.RENDERING, 3, 3),
+    ],
+)
+def test_the_status_box_says_when_an_export_is_being_tried_again(
+    teacher_client, seeded_class, teacher, status, attempts, shown
+):
+    export, _ = services.export_request(target=seeded_class, by=teacher)
+    Export.objects.filter(pk=export.pk).update(status=status, attempts=attempts)
+    url = reverse("reports:export_status", args=[export.pk])
+    html = teacher_client.get(url, headers=HTMX).content.decode()
+    assert "every 2s" in html  # still polling: the box updates itself when it is ready
+    if shown is None:
+        assert "Trying again" not in html
+    else:
+        assert f"Trying again: attempt {shown}." in html
+
+
 def test_a_failed_export_shows_its_reason_and_retry_queues_it(
     teacher_client, seeded_class, teacher
 ):

@@ -1,5 +1,6 @@
-"""Mark stuck export jobs failed and remove orphaned files. Run it from cron (no Celery beat
-needed); an Export click fails only a stuck job that stands in its own way."""
+"""Hand on export jobs whose work was lost (see reports/services/sweep.py), and remove files of
+deleted exports. Celery beat runs the same sweep every REPORTS_SWEEP_SECONDS; this command is for
+cron or by hand."""
 
 from django.core.management.base import BaseCommand
 
@@ -8,13 +9,13 @@ from reports.services import exports_remove_orphan_files, exports_sweep_stuck
 
 class Command(BaseCommand):
     help = (
-        "Mark export jobs with no progress for REPORTS_STUCK_MINUTES (15) failed, and remove "
-        "files whose export no longer exists (a deleted class's exports)."
+        "Queue again exports whose worker stopped, send again exports never started, mark "
+        "failed those out of attempts or time, and remove files of deleted exports."
     )
 
     def handle(self, *args, **options) -> None:
         swept = exports_sweep_stuck()
-        self.stdout.write(f"Marked {swept} stuck export{'s' if swept != 1 else ''} failed.")
+        self.stdout.write(f"Exports: {swept}.")
         removed = exports_remove_orphan_files()
         self.stdout.write(
             f"Removed {removed} file{'s' if removed != 1 else ''} of deleted exports."

@@ -1,0 +1,178 @@
+"""The classroom load run (bench_classroom_load.py) with a fault in the middle of it:
+
+    .venv/bin/python benchmarks/bench_faults.py [--fault redis-down] [--outage 12] [--seconds 45]
+
+- `redis-down`: the Redis server (a private one on --redis-port, with its data saved) shuts down
+  for --outage seconds, then starts again with the keys it had;
+- `redis-full`: Redis reaches `maxmemory` (noeviction) for --outage seconds: it refuses writes;
+- `pg-kill`: every PostgreSQL connection of the site is ended every 2 s for --outage seconds.
+Prints the latencies and errors as the load run does (errors must be zero), and compares the moves
+the devices saw accepted with the rows in the database (none lost, none doubled).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_classroom_load import (  # noqa: E402
+    GUNICORN,
+    ROOT,
+    drop_database,
+    free_port,
+    recreate_database,
+    report,
+    seed,
+    server_env,
+    wait_for,
+)
+from load_players import Player, Stats  # noqa: E402
+
+PG_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres"
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--fault", choices=["redis-down", "redis-full", "pg-kill"], default="redis-down"
+    )
+    parser.add_argument("--outage", type=float, default=12.0)
+    parser.add_argument("--seconds", type=float, default=45.0)
+    parser.add_argument("--classes", type=int, default=2)
+    parser.add_argument("--teams", type=int, default=15, help="team devices per class")
+    parser.add_argument("--table-size", type=int, default=5)
+    parser.add_argument("--poll", type=float, default=2.0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--db-name", default="botbench_bench_faults")
+    parser.add_argument("--redis-port", type=int, default=8150)
+    return parser.parse_args()
+
+
+class Redis:
+    def __init__(self, port: int, folder: str) -> None:
+        self.port, self.folder, self.process = port, folder, None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--daemonize", "no", "--dir", self.folder],
+            stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        for _ in range(100):
+            if self.cli("ping") == "PONG":
+                return
+            time.sleep(0.1)
+        raise RuntimeError("the private redis-server did not start")
+
+    def cli(self, *command: str) -> str:
+        done = subprocess.run(
+            ["redis-cli", "-p", str(self.port), *command], capture_output=True, text=True
+        )
+        return done.stdout.strip()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.cli("shutdown", "save")
+            self.process.wait(20)
+
+
+def end_connections(db_name: str) -> int:
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+            [db_name],
+        ).fetchall()
+    return sum(1 for (ended,) in rows if ended)
+
+
+def fault(args: argparse.Namespace, redis: Redis, log: list[str]) -> None:
+    time.sleep(args.seconds / 3)
+    started = time.time()
+    log.append(f"fault {args.fault} for {args.outage:.0f} s")
+    if args.fault == "redis-down":
+        redis.stop()
+        time.sleep(args.outage)
+        redis.start()
+    elif args.fault == "redis-full":
+        redis.cli("config", "set", "maxmemory-policy", "noeviction")
+        redis.cli("config", "set", "maxmemory", "1")
+        time.sleep(args.outage)
+        redis.cli("config", "set", "maxmemory", "0")
+    else:
+        ended = 0
+        while time.time() < started + args.outage:
+            ended += end_connections(args.db_name)
+            time.sleep(2)
+        log.append(f"ended {ended} PostgreSQL connections")
+    log.append(f"fault over after {time.time() - started:.1f} s")
+
+
+def main() -> int:
+    args = parse_args()
+    var_dir = tempfile.mkdtemp(prefix="botbench-faults-")
+    redis = Redis(args.redis_port, var_dir)
+    redis.start()
+    env = server_env(argparse.Namespace(db_name=args.db_name, threads=args.threads, redis_db=0),
+                     var_dir)  # fmt: skip
+    env["REDIS_URL"] = f"redis://127.0.0.1:{args.redis_port}/0"
+    recreate_database(args.db_name)
+    gunicorn = None
+    try:
+        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+            subprocess.run([str(ROOT / ".venv/bin/python"), "manage.py", *command], cwd=ROOT,
+                           env=env, check=True, stdout=subprocess.DEVNULL)  # fmt: skip
+        devices = seed(args, env)
+        from django.db import connections
+
+        connections.close_all()  # back to the pool, which checks it before the count below
+        port = free_port()
+        gunicorn = subprocess.Popen(
+            [str(GUNICORN), "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers",
+             str(args.workers), "--worker-class", "gthread", "--threads", str(args.threads),
+             "--log-level", "error"],
+            cwd=ROOT, env=env,
+        )  # fmt: skip
+        wait_for(port, gunicorn)
+        stats, log = Stats(), []
+        deadline = time.time() + args.seconds
+        players = [Player(d, port, deadline, stats, args.poll) for d in devices]
+        breaker = threading.Thread(target=fault, args=(args, redis, log), daemon=True)
+        started = time.perf_counter()
+        for player in players:
+            player.start()
+        breaker.start()
+        for player in players:
+            player.join(args.seconds + 60)
+        breaker.join(args.outage + 30)
+        print("\n".join(log))
+        report(stats, time.perf_counter() - started, len(devices))
+        from games.models import Move
+
+        refused = sum(1 for e in stats.errors if ": move " in e)
+        accepted = len(stats.moves) - refused
+        stored = Move.objects.filter(by_robot=False).count()
+        print(f"moves accepted by the server: {accepted}, stored: {stored}")
+        return 1 if stats.errors or stored != accepted else 0
+    finally:
+        if gunicorn is not None and gunicorn.poll() is None:
+            gunicorn.terminate()
+            gunicorn.wait(20)
+        redis.stop()
+        from django.db import connections
+
+        connections.close_all()
+        drop_database(args.db_name)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
