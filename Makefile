@@ -3,6 +3,7 @@ SHELL := /bin/bash
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 # `make run HOST=0.0.0.0` serves phones on the school network (see the README's classroom part).
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -25,13 +26,20 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) $(NODE_STAMP)
 
-# Chromium (browser tests) and poppler (PDF previews) come from Debian's packages.
+# Test-only tools from the npm registry (package.json): axe-core, injected into every page the
+# browser tests reach, and vnu-jar, the W3C Nu HTML checker (run with Debian's Java).
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	@touch $(NODE_STAMP)
+
+# Chromium (browser tests), poppler (PDF previews) and Java (the Nu HTML checker) come from Debian's packages.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
+	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "Installing$$missing from Debian's packages"; \
@@ -61,11 +69,11 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-test: $(STAMP) system-deps lint
+test: $(STAMP) $(NODE_STAMP) system-deps lint
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) var staticfiles test-output .pytest_cache .ruff_cache
+	rm -rf $(VENV) node_modules var staticfiles test-output .pytest_cache .ruff_cache

@@ -1,6 +1,8 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 
+from classroom import throttle
+from classroom.forms import ThrottledAdminLoginForm
 from classroom.models import (
     Classroom,
     DeviceBinding,
@@ -13,9 +15,13 @@ from classroom.models import (
     User,
 )
 
+# The admin's login counts wrong passwords against the same budgets as the teachers' login.
+admin.site.login_form = ThrottledAdminLoginForm
+
 
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
+    actions = ["unlock_login"]
     ordering = ["email"]
     list_display = ["email", "display_name", "school", "role", "is_active", "is_staff"]
     list_filter = ["role", "school", "is_active", "is_staff"]
@@ -32,6 +38,15 @@ class UserAdmin(BaseUserAdmin):
             {"classes": ["wide"], "fields": ["email", "password1", "password2", "school", "role"]},
         )
     ]
+
+    @admin.action(description="Unlock login (forget wrong passwords)")
+    def unlock_login(self, request, queryset):
+        emails = list(queryset.values_list("email", flat=True))
+        unlocked = [throttle.login_unlock(email=email) for email in emails]
+        if all(unlocked):
+            self.message_user(request, f"Unlocked {len(emails)} login(s).", messages.SUCCESS)
+        else:
+            self.message_user(request, "The cache is unreachable: try again.", messages.ERROR)
 
 
 @admin.register(School)

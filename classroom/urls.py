@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from classroom.forms import DeferredPasswordResetForm, EmailLoginForm
+from classroom.forms import DeferredPasswordResetForm
 from classroom.views import (
     accounts,
     classes,
@@ -70,17 +70,16 @@ urlpatterns = [
         school.teacher_set_active,
         name="teacher_set_active",
     ),
+    path(
+        "school/teachers/<int:pk>/unlock/",
+        school.teacher_unlock_login,
+        name="teacher_unlock_login",
+    ),
 ]
 
 # Django's own auth views keep their global names (login, logout, password_reset...).
 auth_urlpatterns = [
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(
-            authentication_form=EmailLoginForm, redirect_authenticated_user=True
-        ),
-        name="login",
-    ),
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password-reset/",
@@ -94,7 +93,7 @@ auth_urlpatterns = [
     ),
     path(
         "accounts/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        accounts.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(

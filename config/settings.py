@@ -85,9 +85,29 @@ ALLOWED_HOSTS = env_list(
     "DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
 )
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
-# How many reverse proxies in front of the web processes append to X-Forwarded-For (the join
-# throttle counts wrong room codes per student address, not per proxy).
+# How many reverse proxies in front of the web processes append to X-Forwarded-For (the login and
+# join throttles count per client address, not per proxy).
 BOTBENCH_PROXY_HOPS = env_int("BOTBENCH_PROXY_HOPS", 0)
+
+
+def env_budget(name: str, default: int) -> int:
+    value = env_int(name, default)
+    if value < 1:
+        raise ImproperlyConfigured(f"{name} must be at least 1, not {value}.")
+    return value
+
+
+# Throttles, counted in the shared cache in fixed windows: how many wrong passwords and wrong room
+# codes each party may send per window. docs/throttles.md has the arithmetic behind the numbers.
+# Logins: one account gets a small budget (a real teacher's way back before the window ends is the
+# password reset), one address a larger one (a school's staff share it).
+BOTBENCH_LOGIN_WINDOW_MINUTES = env_budget("BOTBENCH_LOGIN_WINDOW_MINUTES", 15)
+BOTBENCH_LOGIN_ACCOUNT_LIMIT = env_budget("BOTBENCH_LOGIN_ACCOUNT_LIMIT", 10)
+BOTBENCH_LOGIN_ADDRESS_LIMIT = env_budget("BOTBENCH_LOGIN_ADDRESS_LIMIT", 100)
+# Room codes: one browser gets a small budget, one address (a whole school) a much larger one.
+BOTBENCH_JOIN_WINDOW_MINUTES = env_budget("BOTBENCH_JOIN_WINDOW_MINUTES", 10)
+BOTBENCH_JOIN_BROWSER_LIMIT = env_budget("BOTBENCH_JOIN_BROWSER_LIMIT", 10)
+BOTBENCH_JOIN_ADDRESS_LIMIT = env_budget("BOTBENCH_JOIN_ADDRESS_LIMIT", 300)
 # The address phones and e-mails use (join links, QR codes, invitations). Unset: the address the
 # teacher's browser used, which is right on a school network only if the teacher used it too.
 SITE_URL = os.environ.get("BOTBENCH_SITE_URL", "").strip().rstrip("/")
@@ -212,12 +232,15 @@ if REDIS_URL:
     }
 else:
     # A file cache, not local memory: the web server and the worker are separate processes.
+    # Past MAX_ENTRIES it deletes a third of its files at random, throttle counters included
+    # (a class of 30 alone keeps 30 of them), so allow far more than the default 300.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(VAR_DIR / "cache"),
             # Lets a second process (a test's stream server) share one test's keys.
             "KEY_PREFIX": os.environ.get("BOTBENCH_CACHE_PREFIX", ""),
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
         }
     }
 

@@ -4,6 +4,7 @@ from classroom.forms.accounts import (
     InvitationAcceptForm,
     InviteForm,
     TeacherSignupForm,
+    ThrottledAdminLoginForm,
 )
 from classroom.forms.classes import ClassForm, CsvRosterForm, PasteRosterForm, StudentForm
 from classroom.forms.sessions import SessionForm
@@ -19,4 +20,5 @@ __all__ = [
     "SessionForm",
     "StudentForm",
     "TeacherSignupForm",
+    "ThrottledAdminLoginForm",
 ]

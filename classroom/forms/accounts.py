@@ -1,15 +1,48 @@
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
+from django.core.exceptions import NON_FIELD_ERRORS
 
-from classroom import services
+from classroom import services, throttle
 from classroom.models import User
 
 
-class EmailLoginForm(AuthenticationForm):
+class ThrottledLoginMixin:
+    """Refuses a login whose account or address has spent its budget of wrong passwords before
+    the password is hashed (the hash is the expensive part), and counts each wrong one."""
+
+    THROTTLED = "throttled"
+
+    def clean(self):
+        email = self.cleaned_data.get("username")
+        refusal = throttle.login_refusal(self.request, email)
+        if refusal is not None:
+            self.wait_seconds = refusal.wait_seconds
+            raise forms.ValidationError(refusal.message, code=self.THROTTLED)
+        try:
+            cleaned = super().clean()
+        except forms.ValidationError:
+            # A right password for an account that may not log in here is not a guess.
+            if self.user_cache is None and self.cleaned_data.get("password"):
+                throttle.login_miss(self.request, email)
+            raise
+        if self.user_cache is not None:
+            throttle.login_unlock(email=email)  # the address keeps its count
+        return cleaned
+
+    def is_throttled(self) -> bool:
+        return self.has_error(NON_FIELD_ERRORS, code=self.THROTTLED)
+
+
+class EmailLoginForm(ThrottledLoginMixin, AuthenticationForm):
     username = forms.EmailField(
         label="E-mail", widget=forms.EmailInput(attrs={"autofocus": True, "autocomplete": "email"})
     )
+
+
+class ThrottledAdminLoginForm(ThrottledLoginMixin, AdminAuthenticationForm):
+    pass
 
 
 class DeferredPasswordResetForm(PasswordResetForm):

@@ -17,7 +17,6 @@ from classroom.models import Session, SessionStatus
 from classroom.models.sessions import ROOM_CODE_LENGTH
 
 _NOT_CODE = re.compile(r"[\s\-]")
-TOO_MANY = "Too many tries. Wait a few minutes and try again."
 
 
 def normalise_code(raw: str) -> str:
@@ -38,19 +37,29 @@ def _find_session(code: str) -> Session | None:
 @never_cache
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest) -> HttpResponse:
+    response = _join(request)
+    throttle.ensure_browser_cookie(request, response)
+    return response
+
+
+def _join(request: HttpRequest) -> HttpResponse:
     current = current_binding(request)
     raw = request.POST.get("code") if request.method == "POST" else request.GET.get("code")
     context: dict = {"current": current, "code": "", "error": ""}
     if raw is None:
         return render(request, "classroom/join.html", context)
-    if throttle.join_blocked(request):
-        context["error"] = TOO_MANY
-        return render(request, "classroom/join.html", context, status=429)
+    refusal = throttle.join_refusal(request)
+    if refusal is not None:
+        context["error"] = refusal.message
+        response = render(request, "classroom/join.html", context, status=429)
+        response["Retry-After"] = str(refusal.wait_seconds)
+        return response
     code = normalise_code(raw)
     context["code"] = code
     session = _find_session(code)
     if session is None:
-        throttle.note_join_miss(request)
+        if code:
+            throttle.join_miss(request)
         context["error"] = (
             f"No game is open with the code “{code}”. Check the code on the board and try again."
             if code

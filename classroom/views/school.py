@@ -1,5 +1,5 @@
-"""Administrators: the school page (read-only), inviting and (de)activating teachers; and the
-invitation page where an invited teacher creates an account."""
+"""Administrators: the school page (read-only), inviting, (de)activating and unlocking teachers;
+and the invitation page where an invited teacher creates an account."""
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -8,15 +8,20 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from classroom import access, links, selectors, services
+from classroom import access, links, selectors, services, throttle
 from classroom.forms import InvitationAcceptForm, InviteForm
-from classroom.models import Invitation
+from classroom.models import Invitation, Role
 
 
 @login_required
 def school(request: HttpRequest) -> HttpResponse:
     school = access.require_school_admin(request)
     context = {"school": school, **selectors.school_overview(school), "invite_form": InviteForm()}
+    context["locked_out"] = {
+        person.pk
+        for person in context["teachers"]
+        if person.role == Role.TEACHER and throttle.login_locked(person.email)
+    }
     return render(request, "classroom/school.html", context)
 
 
@@ -55,6 +60,18 @@ def teacher_set_active(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         state = "can log in again" if active else "is deactivated and can no longer log in"
         messages.success(request, f"{teacher} {state}.")
+    return redirect("classroom:school")
+
+
+@login_required
+@require_POST
+def teacher_unlock_login(request: HttpRequest, pk: int) -> HttpResponse:
+    """Lets a teacher locked out by wrong passwords log in again before the window ends."""
+    teacher = access.get_teacher_for_admin(request, pk)
+    if throttle.login_unlock(email=teacher.email):
+        messages.success(request, f"{teacher} can log in again now.")
+    else:
+        messages.error(request, "The login could not be unlocked just now. Try again in a minute.")
     return redirect("classroom:school")
 
 

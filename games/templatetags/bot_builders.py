@@ -16,5 +16,6 @@ def bb_card(card, size: str = "") -> dict:
 
 
 @register.inclusion_tag("games/bot_builders/_bench.html")
-def bb_bench(bench: dict, compact: bool = False, heading: str = "") -> dict:
-    return {"bench": bench, "compact": compact, "heading": heading}
+def bb_bench(bench: dict, compact: bool = False, heading: str = "", level: int = 3) -> dict:
+    """A bench of five slots; `heading` names it at heading `level` (2 where no h2 is above)."""
+    return {"bench": bench, "compact": compact, "heading": heading, "level": level}

@@ -163,6 +163,12 @@ ROUTES = [
         lambda w: [w.colleague.pk],
         lambda w: {"active": "0"},
     ),
+    Route(
+        "teacher_unlock_login",
+        {**ADMIN_ONLY, "school_admin": 302},
+        "post",
+        lambda w: [w.colleague.pk],
+    ),
     Route("invitation_accept", EVERYONE, args=lambda w: [w.invitation.token]),
     Route(
         "signup",

@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 from classroom import services as classroom_services
 from classroom.devices import DEVICE_COOKIE, set_device_cookie
 from tests.conftest import skip_or_fail
+from tests.e2e.a11y import Auditor, describe, settle
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls made by fixtures and
 # assertions here are ordinary synchronous code, so Django's async guard does not apply.
@@ -149,20 +150,44 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(scope="session")
+def auditor():
+    """axe-core in every page, and the Nu HTML checker over every page state at the end."""
+    auditor = Auditor()
+    if not auditor.available():
+        skip_or_fail("axe-core is not installed (make install, or npm ci)")
+    yield auditor
+    errors = auditor.validate_html()
+    if errors:
+        pytest.fail(
+            f"The Nu HTML checker found {len(errors)} error(s) in the {len(auditor.html_files)} "
+            "page states the browser tests reached:\n" + "\n".join(errors),
+            pytrace=False,
+        )
+
+
 @pytest.fixture
-def new_context(browser):
-    """Open a separate browser context (its own cookies: one device) at a given viewport."""
+def new_context(browser, auditor):
+    """Open a separate browser context (its own cookies: one device) at a given viewport.
+    Every page state its pages reach is checked with axe; a violation fails the test."""
     contexts = []
+    violations: list[dict] = []
 
     def open_context(viewport: dict | None = None):
         context = browser.new_context(viewport=viewport or CHROMEBOOK)
         context.set_default_timeout(LIVE_UPDATE)
+        auditor.attach(context, violations)
         contexts.append(context)
         return context
 
+    open_context.violations = violations
     yield open_context
     for context in contexts:
+        for page in context.pages:
+            settle(page)
         context.close()
+    if violations:
+        pytest.fail(describe(violations), pytrace=False)
 
 
 @pytest.fixture
@@ -175,6 +200,7 @@ def screenshot():
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     def take(page, name: str) -> Path:
+        settle(page)
         path = SCREENSHOTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=True)
         return path

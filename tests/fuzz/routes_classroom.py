@@ -79,6 +79,7 @@ ROUTES: list[FuzzRoute] = [
         args=lambda w: [w.teacher.pk],
         params=lambda w: {"active": "1"},
     ),
+    FuzzRoute("classroom:teacher_unlock_login", roles=("admin",), args=lambda w: [w.teacher.pk]),
     # -- classes and rosters ------------------------------------------------------------------
     FuzzRoute("classroom:class_list", "get", roles=TEACHER_AND_ADMIN),
     FuzzRoute("classroom:class_create", "get"),

@@ -1,0 +1,91 @@
+"""Keyboard focus survives the swaps: after a move, a 3 Laws question and a teach-back submit,
+made with the keyboard alone, focus is on the new version of the pressed button or on the next
+action of the swapped region, never dropped onto <body> (static/js/focus.js)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from classroom import services as classroom_services
+from classroom.models import GameKind
+from games import services
+from games.models import TableGame
+from tests.e2e.conftest import PHONE, binding_cookie, device_cookie
+from tests.e2e.test_bot_builders_live import fixed_deal  # noqa: F401 - Team 1 starts
+from tests.games.conftest import (  # noqa: F401 - fast_passwords is a fixture
+    advance,
+    dealing,
+    fast_passwords,
+    fixed_three_laws,
+    make_table,
+    seat_teams,
+    three_laws_session,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+FOCUSED = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  return {tag: el.tagName, text: (el.textContent || "").trim().slice(0, 60),
+          inRegion: !!el.closest("#live, #tb-sentence, main")};
+}"""
+
+
+def press(page, button, region: str = "#live") -> dict:
+    """Focus `button`, press Enter, wait for the region to be replaced; what has focus then."""
+    drawn = page.locator(region).element_handle()
+    button.focus()
+    page.keyboard.press("Enter")
+    drawn.wait_for_element_state("hidden")
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling')")
+    return page.evaluate(FOCUSED)
+
+
+@pytest.mark.usefixtures("fixed_deal")
+def test_focus_after_a_bot_builders_move(live_server, new_context, open_session, students, teacher):
+    seat_teams(open_session, students, teams=2)
+    services.session_start_tables(session=open_session, by=teacher)
+    context = new_context(PHONE)
+    context.add_cookies([{**device_cookie(open_session, students[0]), "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/play/")
+    button = page.locator("form.move-form button").first
+    expect(button).to_be_visible()
+    focused = press(page, button)
+    assert focused is not None, "focus fell to <body> after the move"
+    assert focused["inRegion"], focused
+
+
+def test_focus_after_a_three_laws_question(live_server, new_context, classroom, students, teacher):
+    session = three_laws_session(classroom, teacher)
+    table, _ = seat_teams(session, students, teams=5)
+    with dealing(GameKind.THREE_LAWS, fixed_three_laws()):
+        services.session_start_tables(session=session, by=teacher)
+    game = TableGame.objects.get(table=table)
+    advance(game, teacher, 2)  # wake up, then questions: Team 1 asks first
+    context = new_context(PHONE)
+    context.add_cookies([{**device_cookie(session, students[0]), "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/play/")
+    page.get_by_label("Your question").fill("Is my card a Drone?")
+    focused = press(page, page.get_by_role("button", name="Ask Team 2", exact=True))
+    assert focused is not None, "focus fell to <body> after the question"
+    assert focused["inRegion"], focused
+
+
+def test_focus_after_a_teach_back_submit(live_server, new_context, open_session, students):
+    finished = make_table(open_session, students, teams=2, seed=7)
+    binding = classroom_services.device_join(session=open_session, student=finished.members[0])
+    context = new_context(PHONE)
+    context.add_cookies([{**binding_cookie(binding), "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/play/sessions/{open_session.pk}/teachback/")
+    for blank in page.locator("#tb-sentence input[type=text]").all():
+        if not blank.input_value():
+            blank.fill("a part")
+    page.get_by_label("because", exact=True).fill("it helps people after a storm")
+    focused = press(page, page.get_by_role("button", name="Submit"), region="#tb-sentence")
+    expect(page.get_by_text("Sent! You can still change it")).to_be_visible()
+    assert focused is not None, "focus fell to <body> after the submit"
+    assert focused["inRegion"], focused
+    assert focused["tag"] in {"BUTTON", "INPUT", "TEXTAREA", "A"}, focused

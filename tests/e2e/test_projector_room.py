@@ -1,0 +1,206 @@
+"""The projector, read from the back of the room: measured in Chromium at 1920x1080 (every game
+text at least 28 px, headings larger, the layout filling the screen for 1 to 6 tables), at
+1280x720 and 1024x768 (everything fits, nothing scrolls), and with no controls on it (the
+teacher runs the tables from the dashboard). Screenshots of each size go to test-output/."""
+
+import statistics
+
+import pytest
+from playwright.sync_api import expect
+
+from classroom.models import GameKind, Student
+from games import services
+from games.models import TableGame
+from tests.e2e.conftest import PROJECTOR, login_cookie
+from tests.games.conftest import advance, dealing, fixed_three_laws, seat_teams, three_laws_session
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIZES = {
+    "1080p": PROJECTOR,
+    "720p": {"width": 1280, "height": 720},
+    "xga": {"width": 1024, "height": 768},
+}
+MIN_PX = 28
+
+# Every visible piece of text in the live region: its element's computed font size in px.
+TEXT_SIZES = """() => {
+  const sizes = [];
+  const walker = document.createTreeWalker(document.querySelector("#live"), NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (!node.textContent.trim()) continue;
+    const el = node.parentElement;
+    const rect = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (rect.width < 3 || rect.height < 3 || style.visibility === "hidden") continue;
+    if (!el.getClientRects().length || el.closest("[hidden], .visually-hidden")) continue;
+    sizes.push({size: parseFloat(style.fontSize), text: node.textContent.trim().slice(0, 40),
+                heading: !!el.closest("h1, h2, h3")});
+  }
+  return sizes;
+}"""
+
+LAYOUT = """() => {
+  const live = document.querySelector("#live").getBoundingClientRect();
+  const root = document.documentElement;
+  const cells = [...document.querySelectorAll(".grid-cell, .public-bench, .tl-seat")];
+  const bottom = Math.max(...cells.map((c) => c.getBoundingClientRect().bottom), 0);
+  const broken = [...document.querySelectorAll(".bb-card-name, .bb-chip")].filter((el) => {
+    // A name broken inside a word shows more lines than its words would need.
+    const words = el.textContent.trim().split(/\\s+/);
+    const range = document.createRange();
+    let lines = new Set();
+    for (const node of el.childNodes) {
+      if (node.nodeType !== 3) continue;
+      for (let i = 0; i < node.length; i++) {
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const r = range.getClientRects()[0];
+        if (r && node.textContent[i].trim()) lines.add(Math.round(r.top));
+      }
+    }
+    return lines.size > words.length;
+  }).map((el) => el.textContent.trim());
+  return {scrollW: root.scrollWidth, scrollH: root.scrollHeight, w: innerWidth, h: innerHeight,
+          liveBottom: live.bottom, cellsBottom: bottom, broken,
+          controls: document.querySelectorAll("button, input, select, textarea, form").length};
+}"""
+
+
+def measure(page) -> dict:
+    sizes = page.evaluate(TEXT_SIZES)
+    text = [s["size"] for s in sizes if not s["heading"]]
+    headings = [s["size"] for s in sizes if s["heading"]]
+    return {
+        "median": statistics.median(text),
+        "smallest": min(sizes, key=lambda s: s["size"]),
+        "too_small": [s for s in sizes if s["size"] < MIN_PX - 0.5],
+        "heading_min": min(headings) if headings else 0,
+        "text_max": max(text),
+    }
+
+
+def show(new_context, viewport, teacher, url):
+    context = new_context(viewport)
+    context.add_cookies([{**login_cookie(teacher), "url": url}])
+    page = context.new_page()
+    return page
+
+
+def look_at_every_size(new_context, screenshot, teacher, live_server, path, name, ready):
+    """The page at each projector size: the 1080p figures, and the layout at every size."""
+    figures = {}
+    for size, viewport in SIZES.items():
+        page = show(new_context, viewport, teacher, live_server.url)
+        page.goto(f"{live_server.url}{path}")
+        ready(page)
+        layout = page.evaluate(LAYOUT)
+        screenshot(page, f"projector-{name}-{size}")
+        assert layout["controls"] == 0, f"{name}: the class sees controls"
+        assert layout["scrollW"] <= layout["w"], f"{name} at {size}: too wide {layout}"
+        assert layout["scrollH"] <= layout["h"], f"{name} at {size}: too tall {layout}"
+        assert layout["broken"] == [], f"{name} at {size}: card names broken mid-word"
+        if size == "1080p":
+            figures = measure(page)
+            assert figures["too_small"] == [], f"{name}: text under {MIN_PX}px {figures}"
+            assert figures["heading_min"] > figures["median"], figures
+            # The layout uses the screen: its content reaches the lower part of it.
+            assert layout["cellsBottom"] >= 0.6 * layout["h"], f"{name}: screen unused {layout}"
+        page.context.close()
+    return figures
+
+
+def bot_builders_tables(session, teacher, tables: int, teams: int, turns: int):
+    classroom = session.classroom
+    students = [
+        Student.objects.create(classroom=classroom, name=f"Kid {i}") for i in range(tables * teams)
+    ]
+    for number in range(tables):
+        seat_teams(
+            session,
+            students[number * teams :],
+            teams=teams,
+            number=number + 1,
+            first_team_number=number * teams + 1,
+        )
+    games = services.session_start_tables(session=session, by=teacher)
+    for game in games:
+        for _ in range(turns):
+            game.refresh_from_db()
+            services.game_robot_turn(game_id=game.pk, by=teacher, expected_version=game.version)
+    return games
+
+
+@pytest.mark.parametrize("tables, teams", [(1, 5), (3, 5), (6, 3)])
+def test_bot_builders_grid_reads_from_the_back(
+    live_server, new_context, screenshot, teacher, open_session, tables, teams
+):
+    bot_builders_tables(open_session, teacher, tables, teams, turns=12)
+
+    def ready(page):
+        expect(page.locator(".grid-cell")).to_have_count(tables)
+
+    figures = look_at_every_size(
+        new_context,
+        screenshot,
+        teacher,
+        live_server,
+        f"/play/sessions/{open_session.pk}/projector/",
+        f"bb-grid-{tables}",
+        ready,
+    )
+    print(f"bb grid of {tables}: median {figures['median']}px, smallest {figures['smallest']}")
+
+
+def test_bot_builders_one_table_reads_from_the_back(
+    live_server, new_context, screenshot, teacher, open_session
+):
+    (game,) = bot_builders_tables(open_session, teacher, 1, 5, turns=14)
+
+    def ready(page):
+        expect(page.get_by_role("heading", name="Table 1")).to_be_visible()
+
+    figures = look_at_every_size(
+        new_context,
+        screenshot,
+        teacher,
+        live_server,
+        f"/play/tables/{game.pk}/projector/",
+        "bb-table",
+        ready,
+    )
+    print(f"bb one table: median {figures['median']}px, smallest {figures['smallest']}")
+
+
+def test_three_laws_projector_reads_from_the_back_and_shows_no_controls(
+    live_server, new_context, screenshot, teacher, classroom, students
+):
+    session = three_laws_session(classroom, teacher)
+    table, _ = seat_teams(session, students, teams=5)
+    with dealing(GameKind.THREE_LAWS, fixed_three_laws()):
+        services.session_start_tables(session=session, by=teacher)
+    game = TableGame.objects.get(table=table)
+    advance(game, teacher, 2)
+
+    def ready(page):
+        expect(page.locator(".tl-head-phase")).to_have_text("Questions")
+
+    one = look_at_every_size(
+        new_context,
+        screenshot,
+        teacher,
+        live_server,
+        f"/play/tables/{game.pk}/projector/",
+        "3laws-table",
+        ready,
+    )
+    grid = look_at_every_size(
+        new_context,
+        screenshot,
+        teacher,
+        live_server,
+        f"/play/sessions/{session.pk}/projector/",
+        "3laws-grid",
+        lambda page: expect(page.locator(".tl-cell")).to_have_count(1),
+    )
+    print(f"3 Laws one table: median {one['median']}px; grid: median {grid['median']}px")
