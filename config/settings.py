@@ -238,6 +238,8 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(VAR_DIR / "cache"),
+            # Lets a second process (a test's stream server) share one test's keys.
+            "KEY_PREFIX": os.environ.get("BOTBENCH_CACHE_PREFIX", ""),
             "OPTIONS": {"MAX_ENTRIES": 20_000},
         }
     }

@@ -38,6 +38,7 @@ from django.core.cache import cache
 from django.db.models import Count, Max
 from django.utils.crypto import get_random_string
 
+from classroom import push
 from config.cache import answered
 from games.models import TableGame
 
@@ -104,12 +105,17 @@ def bump_version(game_id: int, version: int) -> None:
     the database (which heals an older version left by out-of-order commits)."""
     _retry_unsent()
     _store(version_key(game_id), version, VERSION_TTL)
+    # Wake the streams of the table's screens (games/streams.py).
+    push.publish(version_key(game_id))
 
 
 def bump_session(session_id: int) -> None:
     """Tables were started or added: pages listing a session's tables must re-draw."""
     _retry_unsent()
     _store(session_key(session_id), get_random_string(8), None)
+    push.publish(session_key(session_id))
+    # Devices still on their lobby page move on to the game.
+    push.touch(push.lobby_topic(session_id))
 
 
 def session_stamp(session_id: int) -> str:
@@ -203,8 +209,12 @@ class Fingerprint:
 def fingerprint_for_page(watch: Watch, versions: dict[int, int]) -> str:
     """The fingerprint of a page drawn now from database `versions` (which heal the cache)."""
     _retry_unsent()
+    # One read for all, and a write only where the cache is behind: every redraw passes here,
+    # and a write costs more than a read (a file rename in the embedded default).
+    cached = cache.get_many([version_key(game_id) for game_id in versions]) if versions else {}
     for game_id, version in versions.items():
-        bump_version(game_id, version)
+        if cached.get(version_key(game_id)) != version:
+            bump_version(game_id, version)
     return Fingerprint(watch, dict(versions)).render()
 
 

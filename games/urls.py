@@ -1,6 +1,6 @@
 """The games app's URLs, one module a feature so each can grow on its own."""
 
-from games.urlconf import play, printables, teachback, three_laws
+from games.urlconf import play, printables, stream, teachback, three_laws
 
 app_name = "games"
 
@@ -9,4 +9,5 @@ urlpatterns = [
     *three_laws.urlpatterns,
     *teachback.urlpatterns,
     *printables.urlpatterns,
+    *stream.urlpatterns,
 ]

@@ -3,6 +3,7 @@
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from classroom import push
 from classroom.access import is_class_teacher
 from classroom.models import DeviceBinding, Session, Student, User
 from classroom.services.errors import ServiceError
@@ -34,8 +35,10 @@ def device_join(
         with transaction.atomic():
             if current is not None and current.is_active:
                 DeviceBinding.objects.filter(pk=current.pk).update(revoked_at=timezone.now())
+                _announce_freed(current)
             binding = DeviceBinding.objects.create(session=session, student=student)
             session.present.add(student)
+            transaction.on_commit(lambda: push.touch(push.lobby_topic(session.pk)))
             return binding
     except IntegrityError:
         raise ServiceError(
@@ -51,6 +54,18 @@ def device_unbind(*, binding: DeviceBinding, by: User) -> None:
     DeviceBinding.objects.filter(pk=binding.pk, revoked_at__isnull=True).update(
         revoked_at=timezone.now()
     )
+    _announce_freed(binding)
+
+
+def _announce_freed(binding: DeviceBinding) -> None:
+    """The freed device's live screens lose their streams; the lobby shows the free name."""
+    binding_id, session_id = binding.pk, binding.session_id
+
+    def notify() -> None:
+        push.touch(push.binding_topic(binding_id))
+        push.touch(push.lobby_topic(session_id))
+
+    transaction.on_commit(notify)
 
 
 def device_seen(*, binding: DeviceBinding) -> None:
@@ -66,3 +81,4 @@ def device_leave(*, binding: DeviceBinding) -> None:
     DeviceBinding.objects.filter(pk=binding.pk, revoked_at__isnull=True).update(
         revoked_at=timezone.now()
     )
+    _announce_freed(binding)

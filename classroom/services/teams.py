@@ -6,6 +6,7 @@ import random
 from django.db import transaction
 from django.db.models import Count, Max
 
+from classroom import push
 from classroom.models import Session, SessionStatus, Student, Table, Team, TeamMembership, User
 from classroom.pairing import MAX_TEAM_SIZE, autopair, robot_name, team_name
 from classroom.services.errors import ServiceError
@@ -21,6 +22,8 @@ def _lock(session: Session, *, statuses=_EDITABLE) -> Session:
         if locked.status == SessionStatus.CLOSED:
             raise ServiceError("This session is closed.")
         raise ServiceError("The tables have started: teams and tables can no longer change.")
+    # Every team writer locks first: once it commits, the lobby and waiting phones re-draw.
+    push.touch_after_commit(push.lobby_topic(session.pk))
     return locked
 
 

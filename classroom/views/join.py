@@ -11,7 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from classroom import selectors, services, throttle
+from classroom import push, selectors, services, throttle
 from classroom.devices import clear_device_cookie, current_binding, set_device_cookie
 from classroom.models import Session, SessionStatus
 from classroom.models.sessions import ROOM_CODE_LENGTH
@@ -109,6 +109,9 @@ def device_home(request: HttpRequest) -> HttpResponse:
     context = {"binding": binding, "session": session, "team": team, "mates": mates}
     if request.htmx:
         return render(request, "classroom/device_home.html#waiting", context)
+    context["stream_url"] = push.stream_url(
+        push.mint_topics([push.lobby_topic(session.pk)], binding_id=binding.pk)
+    )
     return render(request, "classroom/device_home.html", context)
 
 

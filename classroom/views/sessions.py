@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from classroom import access, links, selectors, services
+from classroom import access, links, push, selectors, services
 from classroom.forms import SessionForm
 from classroom.models import Session, SessionStatus
 from classroom.qr import qr_svg
@@ -169,6 +169,9 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
     }
     if request.htmx:
         return render(request, "classroom/session_lobby.html#joined", context)
+    context["stream_url"] = push.stream_url(
+        push.mint_topics([push.lobby_topic(session.pk)], user_id=request.user.pk)
+    )
     if session.room_code:
         link = links.join_link(request, session)
         context["join_link"] = link

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from classroom import push
 from classroom.access import is_class_teacher
 from classroom.models import DeviceBinding, GameKind, Session, Team, User
 from classroom.services import ServiceError
@@ -238,4 +239,5 @@ def spotlight_set(*, session: Session, teachback: TeachBack | None, by: User) ->
         spotlight.version += 1
         spotlight.changed_at = timezone.now()
         spotlight.save()
+        push.touch_after_commit(push.spotlight_topic(session.pk))
         return spotlight

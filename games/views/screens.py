@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.timesince import timesince
 
+from classroom import push
 from classroom.models import Session
 from classroom.selectors import session_devices_by_table
 from games import live
@@ -39,8 +40,22 @@ CHANGING = ["state", "version", "status", "results", "last_move_at", "ended_at"]
 
 
 def poll_url(watch: live.Watch, versions: dict[int, int]) -> str:
-    query = urlencode({"t": live.mint(watch), "v": live.fingerprint_for_page(watch, versions)})
-    return f"{reverse('games:poll')}?{query}"
+    return live_urls(watch, versions)["poll_url"]
+
+
+def live_urls(watch: live.Watch, versions: dict[int, int]) -> dict:
+    """What a live page needs to stay fresh: its stream, the poll (with the token alone: the page
+    sends the fingerprint it shows, `live_version`, from inside its region) and the full poll URL
+    of the page as drawn."""
+    token = live.mint(watch)
+    shown = live.fingerprint_for_page(watch, versions)
+    live_url = f"{reverse('games:poll')}?{urlencode({'t': token})}"
+    return {
+        "poll_url": f"{live_url}&{urlencode({'v': shown})}",
+        "live_url": live_url,
+        "live_version": shown,
+        "stream_url": push.stream_url(token, shown),
+    }
 
 
 def new_client_move_id() -> str:
@@ -78,7 +93,7 @@ def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
         "my_result": next((r for r in info.results or [] if r["seat"] == ds.seat), None),
         "client_move_id": new_client_move_id(),
         "move_url": reverse("games:move", args=[game.pk]),
-        "poll_url": poll_url(watch, {game.pk: game.version}),
+        **live_urls(watch, {game.pk: game.version}),
         "error": with_names(error, info.names),
         "screen_template": engine.template("device"),
         "teachback_url": (
@@ -95,7 +110,7 @@ def waiting_screen(ds: DeviceSeat) -> dict:
     watch = live.Watch(
         live.WAITING, ds.binding.session_id, (), seat=ds.seat, binding_id=ds.binding.pk
     )
-    return {"team": ds.team, "poll_url": poll_url(watch, {})}
+    return {"team": ds.team, **live_urls(watch, {})}
 
 
 def public_table(game: TableGame, info: TableInfo, moves: list | None = None) -> dict:
@@ -147,7 +162,7 @@ def projector_screen(
     context = public_table(game, info)
     context.update(
         session=game.session,
-        poll_url=poll_url(watch, {game.pk: game.version}),
+        **live_urls(watch, {game.pk: game.version}),
         can_control=can_control,
         notice=notice,
         error=error,
@@ -165,7 +180,7 @@ def grid_screen(session: Session, user_id: int) -> dict:
     return {
         "session": session,
         "cells": [public_table(game, info, latest[game.pk]) for game, info in tables],
-        "poll_url": poll_url(watch, {game.pk: game.version for game, _ in tables}),
+        **live_urls(watch, {game.pk: game.version for game, _ in tables}),
     }
 
 
@@ -211,5 +226,5 @@ def dashboard_screen(
         "can_control": can_control,
         "notice": notice,
         "error": error,
-        "poll_url": poll_url(watch, {game.pk: game.version for game, _ in tables}),
+        **live_urls(watch, {game.pk: game.version for game, _ in tables}),
     }

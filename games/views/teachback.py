@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classroom import access as classroom_access
+from classroom import push
 from classroom.http import HtmxHttpRequest, safe_next
 from classroom.services import ServiceError
 from games.teachback import access, services
@@ -156,6 +157,9 @@ def spotlight_projector(request: HtmxHttpRequest, session_pk: int) -> HttpRespon
         if request.GET.get("since") == str(context["spotlight_version"]):
             return HttpResponse(status=204)
         return render(request, f"{SPOTLIGHT_TEMPLATE}#spotlight", context)
+    context["stream_url"] = push.stream_url(
+        push.mint_topics([push.spotlight_topic(session.pk)], user_id=request.user.pk)
+    )
     return render(request, SPOTLIGHT_TEMPLATE, context)
 
 

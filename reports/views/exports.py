@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
+from classroom import push
 from classroom.http import HtmxHttpRequest, htmx_or_redirect, safe_next
 from classroom.services import ServiceError
 from reports import access, services
@@ -50,9 +51,13 @@ def _status_response(
     notice: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    template = f"{STATUS_TEMPLATE}#status" if request.htmx else STATUS_TEMPLATE
     context = {"export": export, "error": error, "notice": notice}
-    return render(request, template, context, status=status)
+    if request.htmx:
+        return render(request, f"{STATUS_TEMPLATE}#status", context, status=status)
+    if export is not None:
+        topics = [push.export_topic(export.pk)]
+        context["stream_url"] = push.stream_url(push.mint_topics(topics, user_id=request.user.pk))
+    return render(request, STATUS_TEMPLATE, context, status=status)
 
 
 @login_required

@@ -149,7 +149,7 @@ def test_lobby_poll_returns_only_the_joined_list(
     )
     page = response.content.decode()
     assert page.lstrip().startswith('<section id="joined"')
-    assert 'data-hx-trigger="every 2s"' in page
+    assert 'live:poll from:closest .live-stream, every 10s"' in page  # pushed, polls as fallback
     assert "✓ Ava" in page and "✓ Ben" not in page and "Ben" in page
     assert '<span class="joined-count">1</span>' in page
 

@@ -5,6 +5,9 @@ test-output/screenshots/, to be looked at."""
 
 import os
 import shutil
+import socket
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -43,6 +46,94 @@ PROJECTOR = {"width": 1920, "height": 1080}
 LIVE_UPDATE = 20_000
 # Every other wait (a click's target, an assertion) gets the same allowance for the same reason.
 expect.set_options(timeout=LIVE_UPDATE)
+
+
+class AsgiLiveServer:
+    """pytest-django's `live_server`, served the way production serves it: by uvicorn (ASGI), so
+    the pages' event streams work. Runs in a thread of this process (the test database and
+    settings are this process's). `restart()` stops and starts it on the same port."""
+
+    def __init__(self, host: str = "localhost"):
+        from django.test.utils import modify_settings
+
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.host = host
+        self.url = f"http://{host}:{self.port}"
+        self._live_server_modified_settings = modify_settings(ALLOWED_HOSTS={"append": host})
+        self.server = None
+        self.thread = None
+
+    def start(self) -> None:
+        import uvicorn
+        from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+        from django.core.asgi import get_asgi_application
+
+        config = uvicorn.Config(
+            ASGIStaticFilesHandler(get_asgi_application()),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="off",
+            timeout_graceful_shutdown=1,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.should_exit = True
+            self.thread.join(15)
+            self.server = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    server = AsgiLiveServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+def drawn_version(page) -> str:
+    """Note what the live region shows before a click (its poll URL, which names the versions
+    shown), and start watching for the answer of the click's POST."""
+    page.evaluate(
+        """() => {
+          window.postAnswered = false;
+          if (window.watchingPosts) return;
+          window.watchingPosts = true;
+          const answered = (event) => {
+            const config = event.detail && event.detail.requestConfig;
+            if (config && config.verb === "post") window.postAnswered = true;
+          };
+          document.addEventListener("htmx:afterSettle", answered);
+          document.addEventListener("htmx:responseError", answered);
+        }"""
+    )
+    return page.locator("#live").get_attribute("data-hx-get")
+
+
+def wait_for_redraw(page, before: str) -> None:
+    """Wait until the live region shows a newer drawing than `before`, or the POST sent since
+    `drawn_version` has been answered and swapped (an answer may show the same versions, e.g.
+    an error): swaps morph the region in place, so the element itself stays."""
+    page.wait_for_function(
+        "(before) => { const live = document.querySelector('#live');"
+        " return window.postAnswered || (live && live.getAttribute('data-hx-get') !== before); }",
+        arg=before,
+    )
 
 
 @pytest.fixture(scope="session")

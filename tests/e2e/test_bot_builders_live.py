@@ -17,7 +17,9 @@ from tests.e2e.conftest import (
     PHONE,
     PROJECTOR,
     device_cookie,
+    drawn_version,
     login_cookie,
+    wait_for_redraw,
 )
 from tests.games.conftest import fixed_deck, seat_teams
 
@@ -112,7 +114,7 @@ def test_three_teams_play_a_whole_game_to_the_scoreboard(
     # The waiting screens reload themselves into the game within a poll or two.
     for page in phones:
         expect(page.locator(".turn-status")).to_be_visible()
-    expect(phones[0].get_by_text("Your turn!")).to_be_visible()
+    expect(phones[0].get_by_text("Your turn!", exact=True)).to_be_visible()
     expect(phones[1].get_by_text("Team 1's turn")).to_be_visible()
     assert phones[1].locator(MOVE_BUTTONS).count() == 0
 
@@ -134,11 +136,11 @@ def test_three_teams_play_a_whole_game_to_the_scoreboard(
         if label.startswith("Install") and "act" not in shots and number == 1 and clicks > 6:
             shots.add("act")
             screenshot(page, "bb-device-phone-act")
-        drawn = page.locator("#live").element_handle()
+        drawn = drawn_version(page)
         with page.expect_response(lambda r: "/move/" in r.url) as answer:
             button.click()
         assert answer.value.status == 200
-        drawn.wait_for_element_state("hidden")  # the answer replaced the whole live region
+        wait_for_redraw(page, drawn)  # the answer was morphed into the live region
         clicks += 1
         if clicks == 8:
             expect(grid.locator(".bb-chip", has_text="If/Then board")).to_be_visible(

@@ -21,7 +21,9 @@ from tests.e2e.conftest import (
     PHONE,
     PROJECTOR,
     device_cookie,
+    drawn_version,
     login_cookie,
+    wait_for_redraw,
 )
 from tests.games.conftest import SEATS, options, seat_teams, three_laws_session
 
@@ -43,10 +45,10 @@ def fixed_cards(monkeypatch):
 
 
 def click_and_wait(page, button) -> None:
-    """Click a move button and wait for the answer to replace the live region."""
-    drawn = page.locator("#live").element_handle()
+    """Click a move button and wait for the answer to be morphed into the live region."""
+    drawn = drawn_version(page)
     button.click()
-    drawn.wait_for_element_state("hidden")
+    wait_for_redraw(page, drawn)
     alerts = page.locator("#live .alert-error")
     assert alerts.count() == 0, alerts.first.inner_text()
 
@@ -159,24 +161,24 @@ def test_five_teams_play_four_rounds_with_an_error_call_and_a_counter(
             caller.locator('input[name="offender"][value="team-3"]').check()
             screenshot(caller, "3laws-device-phone-error-form")
             click_and_wait(caller, caller.get_by_role("button", name="Call Error!"))
-            expect(wall.get_by_text("Team 2 called Error on Team 3")).to_be_visible(
-                timeout=LIVE_UPDATE
-            )
+            expect(
+                wall.locator("#live").get_by_text("Team 2 called Error on Team 3")
+            ).to_be_visible(timeout=LIVE_UPDATE)
             # Any team but the caller may counter; the caller is not offered it.
             expect(
                 caller.get_by_role("button", name="Error on the caller: Team 2 was wrong")
             ).to_have_count(0)
             phone_clicks(2, "Error on the caller: Team 2 was wrong", only_here=False)
-            expect(wall.get_by_text("Team 3 called Error on the caller, Team 2")).to_be_visible(
-                timeout=LIVE_UPDATE
-            )
+            expect(
+                wall.locator("#live").get_by_text("Team 3 called Error on the caller, Team 2")
+            ).to_be_visible(timeout=LIVE_UPDATE)
             expect(phones[1].locator(".tl-call-countered")).to_have_count(1, timeout=LIVE_UPDATE)
 
         teacher_clicks("Start questions")
         for index in range(5):
             target = (index + 1) % 5
             page = phones[index]
-            expect(page.get_by_text("Your turn!")).to_be_visible(timeout=LIVE_UPDATE)
+            expect(page.get_by_text("Your turn!", exact=True)).to_be_visible(timeout=LIVE_UPDATE)
             if index == 0:
                 page.get_by_label("Your question").fill("Am I the highest rank you see?")
                 if round_number == 2:
@@ -185,13 +187,17 @@ def test_five_teams_play_four_rounds_with_an_error_call_and_a_counter(
         expect(wall.locator(".tl-head-phase")).to_have_text("Key transfers", timeout=LIVE_UPDATE)
         if round_number == 1:
             expect(
-                phones[4].get_by_text("Team 1 asked Team 2: “Am I the highest rank")
+                phones[4]
+                .locator("#live")
+                .get_by_text("Team 1 asked Team 2: “Am I the highest rank")
             ).to_be_visible(timeout=LIVE_UPDATE)
 
         for index in range(5):
             if round_number == 1 and index == 0:
                 phone_clicks(0, "Give my 1 key to Team 2")
-                expect(phones[1].get_by_text("Keys for you!")).to_be_visible(timeout=LIVE_UPDATE)
+                expect(phones[1].locator("#live").get_by_text("Keys for you!")).to_be_visible(
+                    timeout=LIVE_UPDATE
+                )
                 screenshot(phones[1], "3laws-device-phone-offer")
                 phone_clicks(1, "Accept the keys")
             elif round_number == 1 and index == 1:

@@ -37,7 +37,7 @@ def test_compose_has_web_worker_database_and_redis_with_health_checks(compose):
 
 def test_every_variable_compose_sets_is_read_by_the_settings(compose):
     known = _env_names_read_by_settings()
-    for name in ("web", "worker", "migrate"):
+    for name in ("web", "stream", "worker", "migrate"):
         environment = compose["services"][name]["environment"]
         unknown = set(environment) - known
         assert not unknown, f"{name} sets variables the settings never read: {sorted(unknown)}"
@@ -50,6 +50,16 @@ def test_every_command_compose_runs_exists_in_the_project(compose):
     module, attribute = web[1].split(":")
     assert (ROOT / (module.replace(".", "/") + ".py")).exists()
     assert f"{attribute} = " in (ROOT / "config" / "wsgi.py").read_text()
+
+    # Live screens' event streams: an ASGI server of their own, behind the same proxy.
+    stream = services["stream"]["command"]
+    assert stream[:2] == ["gunicorn", "config.asgi:application"]
+    assert stream[stream.index("--worker-class") + 1] == "uvicorn_worker.UvicornWorker"
+    assert "application = " in (ROOT / "config" / "asgi.py").read_text()
+    assert "uvicorn-worker" in (ROOT / "pyproject.toml").read_text()
+    nginx = (ROOT / "docker" / "nginx.conf").read_text()
+    assert "location /play/stream/" in nginx and "proxy_buffering off" in nginx
+    assert resolve("/play/stream/").url_name == "stream"
 
     worker = services["worker"]["command"]
     assert worker[:3] == ["celery", "-A", "config"]

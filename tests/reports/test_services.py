@@ -20,6 +20,11 @@ from reports.services import exports_sweep_stuck, parameters_hash
 from tests.reports.conftest import make_session
 
 
+def tasks(callbacks: list) -> list:
+    """The on-commit callbacks that queue tasks (not the live screens' push notices)."""
+    return [callback for callback in callbacks if not getattr(callback, "push", False)]
+
+
 def test_request_saves_a_queued_row_and_sends_its_task_on_commit(
     seeded_class, teacher, django_capture_on_commit_callbacks
 ):
@@ -134,7 +139,8 @@ def test_retry_queues_a_failed_export_again_and_only_a_failed_one(
     with django_capture_on_commit_callbacks() as callbacks:
         services.export_retry(export=export, by=teacher)
     export.refresh_from_db()
-    assert export.status == ExportStatus.QUEUED and export.error == "" and len(callbacks) == 1
+    assert export.status == ExportStatus.QUEUED and export.error == ""
+    assert len(tasks(callbacks)) == 1
 
 
 def test_delete_file_removes_it_and_keeps_the_row(
@@ -272,7 +278,7 @@ def test_school_export_fans_out_one_part_per_class_and_zips_when_the_last_is_in(
         run_parts(parent)
     parent.refresh_from_db()
     assert parent.parts_done == 2 and parent.status == ExportStatus.RENDERING
-    assert len(zip_sent) == 1  # only the part completing the set queues the ZIP
+    assert len(tasks(zip_sent)) == 1  # only the part completing the set queues the ZIP
     services.export_zip(export_id=parent.pk)
     parent.refresh_from_db()
     assert parent.status == ExportStatus.READY

@@ -57,7 +57,7 @@ def test_export_click_returns_a_polling_partial_and_a_second_click_the_same_job(
     export = Export.objects.get()
     assert first.status_code == 200 and "<html" not in html
     assert f'data-hx-get="{reverse("reports:export_status", args=[export.pk])}"' in html
-    assert 'data-hx-trigger="every 2s"' in html and "Queued" in html
+    assert "every 10s" in html and "live:poll" in html and "Queued" in html
     second = teacher_client.post(reverse("reports:export_create"), data, headers=HTMX)
     assert Export.objects.count() == 1 and "Queued" in second.content.decode()
 
@@ -115,7 +115,7 @@ def test_a_failed_export_shows_its_reason_and_retry_queues_it(
     )
     retried = teacher_client.post(reverse("reports:export_retry", args=[export.pk]), headers=HTMX)
     export.refresh_from_db()
-    assert export.status == ExportStatus.QUEUED and "every 2s" in retried.content.decode()
+    assert export.status == ExportStatus.QUEUED and "live:poll" in retried.content.decode()
     again = teacher_client.post(reverse("reports:export_retry", args=[export.pk]), headers=HTMX)
     assert again.status_code == 400 and "Only a failed export" in again.content.decode()
 

@@ -1,0 +1,577 @@
+"""A realistic lesson load on server push: classes of 15 team phones, a projector grid and a
+teacher dashboard, 3 tables a class, a move every 15-30 s per table.
+
+    .venv/bin/python benchmarks/bench_lesson_load.py [--steps 10,25,50,100,150] [--seconds 60]
+    .venv/bin/python benchmarks/bench_lesson_load.py --idle-streams 1700
+
+Screens connect like the browser: the page, then its event stream, and on each `changed`
+event a fetch of the region through the poll URL (plus the 10 s fallback poll). A share of the
+screens (`--poll-only`) cannot hold a stream and polls every 1.5 s instead. The generator is one
+asyncio loop (aiohttp), not a thread a screen; its own CPU is printed beside the server's.
+
+For each step it prints percentiles measured by the client (time to answer; a move's
+propagation from the move being sent to each other screen of its table holding the redrawn
+region) and by the server (time inside the ASGI app), errors, and CPU; then the largest class
+count meeting the goals (move p95 <= 150 ms, fetch p95 <= 100 ms, propagation p95 <= 300 ms,
+0 errors, server CPU <= 80 %).
+
+`--idle-streams N` opens N streams (the screens of N/17 classes) with nothing happening and
+reports the server's memory and CPU with them open.
+
+Serving as in production (docker/compose.yaml): gunicorn gthread (WSGI) for pages, polls and
+moves, gunicorn with uvicorn workers (ASGI) for the streams; PostgreSQL + Redis on loopback;
+its own database (`botbench_bench_lesson`, dropped after) and Redis db `--redis-db`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import resource
+import secrets
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from html import unescape
+from pathlib import Path
+from urllib.parse import urlencode
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_classroom_load import (  # noqa: E402
+    ROOT,
+    drop_database,
+    free_port,
+    manage,
+    recreate_database,
+    wait_for,
+)
+from load_players import FORM, MOVE_URL, PREFERENCES, percentile  # noqa: E402
+
+GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
+POLL = re.compile(r'data-hx-get="([^"]+/poll/[^"]+)"')
+STREAM = re.compile(r'data-sse-connect="([^"]+)"')
+GOALS = {"move": 150.0, "fetch": 100.0, "propagation": 300.0}
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", default="10,25,50,100,150")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured time a step")
+    parser.add_argument("--poll-only", type=float, default=0.1, help="share of polling screens")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--idle-streams", type=int, default=0)
+    parser.add_argument("--db-name", default="botbench_bench_lesson")
+    parser.add_argument("--redis-db", type=int, default=7)
+    parser.add_argument("--keep-db", action="store_true")
+    return parser.parse_args()
+
+
+def server_env(args, var_dir: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{args.db_name}",
+        DATABASE_POOL_MAX="8",
+        REDIS_URL=f"redis://127.0.0.1:6379/{args.redis_db}",
+        BOTBENCH_CACHE_PREFIX=f"bench-lesson-{secrets.token_hex(4)}",
+        BOTBENCH_VAR_DIR=var_dir,
+        DJANGO_STATIC_ROOT=str(Path(var_dir) / "static"),
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(40),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_SECURE_SSL_REDIRECT="0",
+        DJANGO_LOG_LEVEL="WARNING",
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    return env
+
+
+@dataclass
+class Screen:
+    kind: str  # device, grid or desk
+    cookie: str
+    page: str
+    tables: list[int]
+    push: bool
+    html: str = ""
+    seen: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass
+class TableClock:
+    moves: int = 0
+    sent_at: float = 0.0
+
+
+@dataclass
+class Stats:
+    times: dict[str, list[float]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    events: int = 0
+
+    def add(self, kind: str, seconds: float) -> None:
+        self.times.setdefault(kind, []).append(seconds)
+
+
+def seed(classes: int, env: dict[str, str]) -> list[list[Screen]]:
+    """`classes` classes with started tables; for each, its 17 screens."""
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    import datetime
+
+    import django
+
+    django.setup()
+    from django.http import HttpResponse
+    from django.test import Client
+
+    from classroom import services as classroom_services
+    from classroom.devices import DEVICE_COOKIE, set_device_cookie
+    from classroom.models import (
+        Classroom,
+        GameKind,
+        Role,
+        School,
+        Session,
+        Student,
+        Table,
+        Team,
+        TeamMembership,
+        User,
+    )
+    from games import services
+    from games.models import TableGame
+
+    school = School.objects.create(name="Lesson Load Elementary")
+    rooms = []
+    for c in range(classes):
+        teacher = User.objects.create_user(
+            f"teacher{c}@lesson.test", "not-used-password-0", school=school, role=Role.TEACHER
+        )
+        classroom = Classroom.objects.create(
+            school=school, teacher=teacher, name=f"Class {c + 1}", school_year="2026-27"
+        )
+        session = Session.objects.create(
+            classroom=classroom, date=datetime.date(2026, 12, 1), game=GameKind.BOT_BUILDERS
+        )
+        session = classroom_services.session_open(session=session, by=teacher)
+        tables, devices = {}, []
+        for t in range(15):
+            number = t // 5 + 1
+            if number not in tables:
+                tables[number] = Table.objects.create(session=session, number=number)
+            student = Student.objects.create(classroom=classroom, name=f"Student {t + 1}")
+            team = Team.objects.create(
+                session=session,
+                number=t + 1,
+                name=f"Team {t + 1}",
+                table=tables[number],
+                seat_position=t % 5,
+            )
+            TeamMembership.objects.create(session=session, team=team, student=student)
+            binding = classroom_services.device_join(session=session, student=student)
+            response = HttpResponse()
+            set_device_cookie(response, binding, secure=False)
+            cookie = f"{DEVICE_COOKIE}={response.cookies[DEVICE_COOKIE].value}"
+            devices.append((cookie, tables[number].pk))
+        services.session_start_tables(session=session, by=teacher)
+        game_of = dict(TableGame.objects.filter(session=session).values_list("table_id", "pk"))
+        desk = Client()
+        desk.force_login(teacher)
+        teacher_cookie = f"sessionid={desk.cookies['sessionid'].value}"
+        games = list(game_of.values())
+        screens = [Screen("device", cookie, "/play/", [game_of[t]], True) for cookie, t in devices]
+        screens.append(
+            Screen("grid", teacher_cookie, f"/play/sessions/{session.pk}/projector/", games, True)
+        )
+        screens.append(
+            Screen("desk", teacher_cookie, f"/play/sessions/{session.pk}/tables/", games, True)
+        )
+        rooms.append(screens)
+    return rooms
+
+
+class Generator:
+    def __init__(self, ports: tuple[int, int], stats: Stats, clocks: dict, stop: float):
+        self.base = f"http://127.0.0.1:{ports[0]}"
+        self.stream_base = f"http://127.0.0.1:{ports[1]}"
+        self.stats, self.clocks, self.stop = stats, clocks, stop
+
+    async def get(self, http, screen: Screen, path: str, kind: str):
+        started = time.perf_counter()
+        headers = {"Cookie": screen.cookie}
+        if kind != "page":
+            headers["HX-Request"] = "true"
+        import aiohttp
+
+        for attempt in range(2):
+            try:
+                async with http.get(self.base + path, headers=headers) as response:
+                    text = await response.text()
+                break
+            except aiohttp.ServerDisconnectedError:
+                # A kept-alive connection the server closed meanwhile: browsers retry a GET too.
+                if attempt:
+                    raise
+        if "csrftoken" in response.cookies and "csrftoken" not in screen.cookie:
+            screen.cookie += f"; csrftoken={response.cookies['csrftoken'].value}"
+        self.stats.add(kind, time.perf_counter() - started)
+        if response.status not in (200, 204):
+            self.stats.errors.append(f"{screen.kind} {kind} {response.status}")
+        return response.status, text
+
+    async def fetch(self, http, screen: Screen, kind: str) -> None:
+        match = POLL.search(screen.html)
+        status, text = await self.get(http, screen, unescape(match[1]), kind)
+        if status == 200 and 'id="live"' in text:
+            screen.html = text
+            now = time.perf_counter()
+            for table in screen.tables:
+                clock = self.clocks.get(table)
+                if clock and clock.moves > screen.seen.get(table, 0):
+                    screen.seen[table] = clock.moves
+                    self.stats.add("propagation", now - clock.sent_at)
+        elif status == 204 and "HX-Refresh" in text:
+            self.stats.errors.append(f"{screen.kind} refresh")
+
+    async def run_screen(self, http, screen: Screen) -> None:
+        try:
+            status, screen.html = await self.get(http, screen, screen.page, "page")
+            for table in screen.tables:
+                screen.seen[table] = self.clocks.setdefault(table, TableClock()).moves
+            if not screen.push:
+                while time.perf_counter() < self.stop:
+                    await asyncio.sleep(1.5)
+                    await self.fetch(http, screen, "poll")
+                return
+            stream = unescape(STREAM.search(screen.html)[1])
+            fallback = asyncio.create_task(self.slow_poll(http, screen))
+            try:
+                await self.listen(http, screen, stream)
+            finally:
+                fallback.cancel()
+        except (asyncio.CancelledError, TimeoutError):
+            pass
+        except Exception as exc:  # noqa: BLE001 - counted, never fatal
+            self.stats.errors.append(f"{screen.kind}: {exc!r}")
+
+    async def slow_poll(self, http, screen: Screen) -> None:
+        await asyncio.sleep(random.uniform(0, 10))
+        while time.perf_counter() < self.stop:
+            await self.fetch(http, screen, "poll")
+            await asyncio.sleep(10)
+
+    async def listen(self, http, screen: Screen, stream: str) -> None:
+        headers = {"Cookie": screen.cookie, "Accept": "text/event-stream"}
+        remaining = self.stop - time.perf_counter()
+        async with http.get(self.stream_base + stream, headers=headers) as response:
+            if response.status != 200:
+                self.stats.errors.append(f"{screen.kind} stream {response.status}")
+                return
+            event = ""
+            while time.perf_counter() < self.stop:
+                try:
+                    raw = await asyncio.wait_for(response.content.readline(), remaining + 1)
+                except TimeoutError:
+                    return
+                if not raw:
+                    self.stats.errors.append(f"{screen.kind} stream ended")
+                    return
+                line = raw.decode().rstrip("\n")
+                if line.startswith("event:"):
+                    event = line[6:].strip()
+                elif line == "" and event:
+                    if event == "changed":
+                        self.stats.events += 1
+                        await self.fetch(http, screen, "fetch")
+                    event = ""
+
+    async def run_table(self, http, devices: list[Screen], table: int) -> None:
+        clock = self.clocks.setdefault(table, TableClock())
+        await asyncio.sleep(random.uniform(0, 15))
+        while time.perf_counter() < self.stop:
+            await asyncio.sleep(random.uniform(15, 30))
+            if time.perf_counter() >= self.stop:
+                return
+            mover = next((d for d in devices if FORM.search(d.html)), None)
+            if mover is None:
+                continue
+            forms = FORM.findall(mover.html)
+            token, action, version, move_id = choose(forms)
+            body = urlencode(
+                {
+                    "csrfmiddlewaretoken": token,
+                    "action": unescape(action),
+                    "version": version,
+                    "client_move_id": move_id,
+                }
+            )
+            headers = {
+                "Cookie": mover.cookie,
+                "HX-Request": "true",
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Referer": f"{self.base}/play/",
+            }
+            clock.moves += 1
+            clock.sent_at = time.perf_counter()
+            mover.seen[table] = clock.moves
+            path = MOVE_URL.search(mover.html)[1]
+            async with http.post(self.base + path, data=body, headers=headers) as response:
+                text = await response.text()
+            self.stats.add("move", time.perf_counter() - clock.sent_at)
+            if response.status != 200 or "alert-error" in text:
+                alert = re.search(r'role="alert">([^<]+)', text)
+                self.stats.errors.append(f"move {response.status} {alert and alert[1]}")
+            else:
+                mover.html = text
+
+
+def choose(forms):
+    for pattern in PREFERENCES:
+        for token, action, version, move_id, label in forms:
+            if re.search(pattern, unescape(label)):
+                return token, action, version, move_id
+    raise AssertionError("no button")
+
+
+def server_processes(master_pids: list[int]):
+    import psutil
+
+    processes = []
+    for pid in master_pids:
+        master = psutil.Process(pid)
+        processes += [master, *master.children(recursive=True)]
+    return processes
+
+
+def cpu_seconds(processes) -> float:
+    total = 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+            total += times.user + times.system
+        except Exception:  # noqa: BLE001, S112 - a worker that went away
+            continue
+    return total
+
+
+def rss_mb(processes) -> float:
+    total = 0
+    for process in processes:
+        try:
+            total += process.memory_info().rss
+        except Exception:  # noqa: BLE001, S112
+            continue
+    return total / 2**20
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def run_step(ports, rooms, args, master_pids) -> dict:
+    import aiohttp
+
+    stats = Stats()
+    clocks: dict[int, TableClock] = {}
+    connect = 15.0
+    stop = time.perf_counter() + connect + args.seconds
+    generator = Generator(ports, stats, clocks, stop)
+    rng = random.Random(len(rooms))
+    connector = aiohttp.TCPConnector(limit=0)
+    timeout = aiohttp.ClientTimeout(total=None, sock_connect=30, sock_read=None)
+    async with aiohttp.ClientSession(
+        connector=connector, cookie_jar=aiohttp.DummyCookieJar(), timeout=timeout
+    ) as http:
+        tasks = []
+        for screens in rooms:
+            for screen in screens:
+                screen.push = rng.random() >= args.poll_only
+                screen.seen = {}
+                tasks.append(asyncio.create_task(generator.run_screen(http, screen)))
+                await asyncio.sleep(connect / (len(rooms) * 17))  # screens arrive over 15 s
+        # Measure from here: every screen has its page and stream.
+        for key in list(stats.times):
+            stats.times[key] = []
+        processes = server_processes(master_pids)
+        cpu0, mine0, wall0 = cpu_seconds(processes), own_cpu(), time.perf_counter()
+        for screens in rooms:
+            for table in sorted({s.tables[0] for s in screens if s.kind == "device"}):
+                devices = [s for s in screens if s.kind == "device" and s.tables == [table]]
+                tasks.append(asyncio.create_task(generator.run_table(http, devices, table)))
+        await asyncio.sleep(max(0.0, stop - time.perf_counter()))
+        wall = time.perf_counter() - wall0
+        cpu, mine = cpu_seconds(processes) - cpu0, own_cpu() - mine0
+        memory = rss_mb(processes)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    cores = os.cpu_count() or 1
+    return {
+        "stats": stats,
+        "server_cpu": 100 * cpu / (wall * cores),
+        "generator_cpu": 100 * mine / (wall * cores),
+        "memory": memory,
+    }
+
+
+def server_times(var_dir: str, since: dict[str, int]) -> dict[str, list[float]]:
+    """gunicorn's access log: method, path, status, microseconds inside the server."""
+    kinds: dict[str, list[float]] = {"move": [], "fetch/poll": []}
+    path = Path(var_dir) / "access.log"
+    lines = path.read_text().splitlines()[since.get("log", 0) :] if path.exists() else []
+    since["log"] = since.get("log", 0) + len(lines)
+    for line in lines:
+        parts = line.split()
+        if len(parts) != 4:
+            continue
+        if parts[1].endswith("/move/"):
+            kinds["move"].append(int(parts[3]) / 1e6)
+        elif parts[1].startswith("/play/poll/"):
+            kinds["fetch/poll"].append(int(parts[3]) / 1e6)
+    return kinds
+
+
+def describe(values: list[float]) -> str:
+    return (
+        f"n={len(values):6} p50={percentile(values, 50):7.1f} p95={percentile(values, 95):7.1f}"
+        f" p99={percentile(values, 99):7.1f} ms"
+    )
+
+
+def meets_goals(result: dict) -> bool:
+    times = result["stats"].times
+    return (
+        not result["stats"].errors
+        and result["server_cpu"] <= 80
+        and all(percentile(times.get(k, []), 95) <= limit for k, limit in GOALS.items())
+    )
+
+
+async def idle(ports, rooms, master_pids, seconds: float) -> None:
+    import aiohttp
+
+    processes = server_processes(master_pids)
+    before = rss_mb(processes)
+    stop = time.perf_counter() + 3600
+    stats = Stats()
+    generator = Generator(ports, stats, {}, stop)
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(
+        connector=connector, cookie_jar=aiohttp.DummyCookieJar()
+    ) as http:
+        tasks = []
+        for screens in rooms:
+            for screen in screens:
+                screen.push = True
+                tasks.append(asyncio.create_task(generator.listen_only(http, screen)))
+                await asyncio.sleep(0.005)
+        await asyncio.sleep(10)
+        processes = server_processes(master_pids)
+        cpu0, wall0 = cpu_seconds(processes), time.perf_counter()
+        await asyncio.sleep(seconds)
+        cpu = cpu_seconds(processes) - cpu0
+        wall = time.perf_counter() - wall0
+        after = rss_mb(processes)
+        opened = sum(1 for task in tasks if not task.done())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    print(
+        f"idle streams: {opened} open, server memory {before:.0f} MB before, {after:.0f} MB with"
+        f" them ({after - before:+.0f} MB); server CPU {100 * cpu / wall:.1f} % of one core over"
+        f" {wall:.0f} s; errors {len(stats.errors)}"
+    )
+
+
+async def _listen_only(self, http, screen: Screen) -> None:
+    status, screen.html = await self.get(http, screen, screen.page, "page")
+    stream = unescape(STREAM.search(screen.html)[1])
+    await self.listen(http, screen, stream)
+
+
+Generator.listen_only = _listen_only
+
+
+def main() -> int:
+    args = parse_args()
+    steps = [int(s) for s in args.steps.split(",")]
+    classes = -(-args.idle_streams // 17) if args.idle_streams else max(steps)
+    var_dir = tempfile.mkdtemp(prefix="botbench-lesson-")
+    env = server_env(args, var_dir)
+    recreate_database(args.db_name)
+    servers = []
+    try:
+        manage(env, "migrate", "--noinput")
+        manage(env, "collectstatic", "--noinput")
+        started = time.perf_counter()
+        rooms = seed(classes, env)
+        print(f"seeded {classes} classes in {time.perf_counter() - started:.0f} s")
+        ports = (free_port(), free_port())
+        servers = [
+            subprocess.Popen(
+                [str(GUNICORN), "config.wsgi:application", "--bind", f"127.0.0.1:{ports[0]}"]
+                + ["--workers", str(args.workers), "--worker-class", "gthread"]
+                + ["--threads", "4", "--log-level", "warning"]
+                + ["--access-logfile", str(Path(var_dir) / "access.log")]
+                + ["--access-logformat", "%(m)s %(U)s %(s)s %(D)s"],
+                cwd=ROOT,
+                env=env,
+            ),
+            subprocess.Popen(
+                [str(GUNICORN), "config.asgi:application", "--bind", f"127.0.0.1:{ports[1]}"]
+                + ["--workers", "1", "--worker-class", "uvicorn_worker.UvicornWorker"]
+                + ["--log-level", "warning", "--graceful-timeout", "5"],
+                cwd=ROOT,
+                env=env,
+            ),
+        ]
+        for port, server in zip(ports, servers, strict=True):
+            wait_for(port, server, timeout=120)
+        pids = [server.pid for server in servers]
+        if args.idle_streams:
+            asyncio.run(idle(ports, rooms, pids, 60))
+            return 0
+        best, since = 0, {}
+        for count in steps:
+            result = asyncio.run(run_step(ports, rooms[:count], args, pids))
+            stats = result["stats"]
+            server_side = server_times(var_dir, since)
+            ok = meets_goals(result)
+            print(
+                f"\n== {count} classes ({count * 17} screens, {args.poll_only:.0%} polling):"
+                f" server CPU {result['server_cpu']:.0f} % of the machine, generator CPU"
+                f" {result['generator_cpu']:.0f} %, server memory {result['memory']:.0f} MB,"
+                f" {stats.events} events, errors {len(stats.errors)}"
+                f" -> {'meets' if ok else 'misses'} the goals"
+            )
+            for kind in ("move", "fetch", "poll", "propagation", "page"):
+                print(f"  client {kind:12} {describe(stats.times.get(kind, []))}")
+            for kind, values in server_side.items():
+                print(f"  server {kind:12} {describe(values)}")
+            for error in stats.errors[:5]:
+                print(f"  error: {error}")
+            if ok:
+                best = count
+        print(f"\nlargest class count meeting the goals: {best or 'none'}")
+        return 0
+    finally:
+        for server in servers:
+            if server.poll() is None:
+                server.terminate()
+                server.wait(30)
+        if not args.keep_db:
+            from django.db import connections
+
+            connections.close_all()
+            drop_database(args.db_name)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

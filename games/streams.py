@@ -1,0 +1,186 @@
+"""The receiving half of server push: one hub a process wakes the streams whose keys changed.
+
+Every open stream registers the keys it watches (see classroom/push.py). The hub, not each
+stream, talks to the outside, so 1,700 idle streams cost one Redis connection (or one cache read
+every 250 ms), not 1,700:
+
+- with Redis: one pub/sub connection subscribed to the watched keys' channels;
+- embedded: one `cache.get_many` of every watched key each 250 ms, comparing with the last values.
+
+A stream learns only "one of your keys changed"; it then decides what to send.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import defaultdict
+from collections.abc import AsyncIterator, Iterable
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.cache import cache
+
+from classroom import push
+
+logger = logging.getLogger(__name__)
+
+EMBEDDED_INTERVAL = 0.25
+REDIS_RETRY = 1.0
+
+
+class Listener:
+    """One stream's mailbox: set when any of its keys changed since it last looked."""
+
+    def __init__(self, keys: Iterable[str]):
+        self.keys = frozenset(keys)
+        self._event = asyncio.Event()
+
+    def wake(self) -> None:
+        self._event.set()
+
+    async def wait(self, timeout: float) -> bool:
+        """True when woken, False after `timeout` seconds of quiet."""
+        try:
+            await asyncio.wait_for(self._event.wait(), timeout)
+        except TimeoutError:
+            return False
+        self._event.clear()
+        return True
+
+
+class Hub:
+    """The listeners of one event loop, and the task that wakes them."""
+
+    def __init__(self) -> None:
+        self.listeners: dict[str, set[Listener]] = defaultdict(set)
+        self._task: asyncio.Task | None = None
+        self._pubsub = None
+        self._subscribed = asyncio.Event()
+        self._key_of: dict[str, str] = {}
+        # Embedded: the last value read of each watched key.
+        self._seen: dict[str, object] = {}
+
+    @contextlib.asynccontextmanager
+    async def listen(self, keys: Iterable[str]) -> AsyncIterator[Listener]:
+        listener = Listener(keys)
+        new = [key for key in listener.keys if not self.listeners.get(key)]
+        for key in listener.keys:
+            self.listeners[key].add(listener)
+            self._key_of[push.channel(key)] = key
+        self._ensure_task()
+        # Before the stream says hello, a change to its keys must already be noticed: take the
+        # embedded baseline now, or make sure Redis has the subscription.
+        if not settings.REDIS_URL:
+            if new:
+                values = await sync_to_async(cache.get_many, thread_sensitive=False)(new)
+                for key in new:
+                    self._seen.setdefault(key, values.get(key))
+        else:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._subscribed.wait(), 5)
+            if new and self._pubsub is not None:
+                await self._subscribe(new)
+        try:
+            yield listener
+        finally:
+            gone = []
+            for key in listener.keys:
+                self.listeners[key].discard(listener)
+                if not self.listeners[key]:
+                    del self.listeners[key]
+                    self._key_of.pop(push.channel(key), None)
+                    self._seen.pop(key, None)
+                    gone.append(key)
+            if gone and self._pubsub is not None:
+                await self._unsubscribe(gone)
+
+    def wake(self, keys: Iterable[str]) -> None:
+        for key in keys:
+            for listener in self.listeners.get(key, ()):
+                listener.wake()
+
+    def wake_all(self) -> None:
+        self.wake(list(self.listeners))
+
+    def _ensure_task(self) -> None:
+        if self._task is None or self._task.done():
+            run = self._run_redis if settings.REDIS_URL else self._run_embedded
+            self._task = asyncio.get_running_loop().create_task(run())
+
+    # -- embedded: read the shared cache ---------------------------------------------------------
+
+    async def _run_embedded(self) -> None:
+        while self.listeners:
+            keys = list(self.listeners)
+            try:
+                values = await sync_to_async(cache.get_many, thread_sensitive=False)(keys)
+            except Exception:
+                logger.warning("Stream hub could not read the cache", exc_info=True)
+                values = None
+            if values is not None:
+                seen = self._seen
+                changed = [k for k in keys if k in seen and values.get(k) != seen[k]]
+                for key in keys:
+                    if key in self.listeners:
+                        seen[key] = values.get(key)
+                self.wake(changed)
+            await asyncio.sleep(EMBEDDED_INTERVAL)
+
+    # -- Redis: pub/sub --------------------------------------------------------------------------
+
+    async def _subscribe(self, keys: list[str]) -> None:
+        with contextlib.suppress(Exception):  # the reader resubscribes after a failure
+            await self._pubsub.subscribe(*[push.channel(key) for key in keys])
+
+    async def _unsubscribe(self, keys: list[str]) -> None:
+        with contextlib.suppress(Exception):
+            await self._pubsub.unsubscribe(*[push.channel(key) for key in keys])
+
+    async def _run_redis(self) -> None:
+        import redis.asyncio as aioredis
+
+        reconnecting = False
+        while self.listeners:
+            client = aioredis.Redis.from_url(settings.REDIS_URL)
+            pubsub = client.pubsub(ignore_subscribe_messages=True)
+            try:
+                # Set first: a stream arriving during the subscribe below subscribes itself.
+                self._pubsub = pubsub
+                await pubsub.subscribe(*[push.channel(key) for key in list(self.listeners)])
+                self._subscribed.set()
+                if reconnecting:
+                    # Whatever was published while the hub was cut off is unknown: every stream
+                    # checks once.
+                    self.wake_all()
+                while self.listeners:
+                    message = await pubsub.get_message(timeout=1.0)
+                    if message is None:
+                        continue
+                    key = self._key_of.get(message["channel"].decode())
+                    if key is not None:
+                        self.wake([key])
+            except Exception:
+                reconnecting = True
+                logger.warning("Stream hub lost Redis; retrying", exc_info=True)
+                await asyncio.sleep(REDIS_RETRY)
+            finally:
+                self._pubsub = None
+                self._subscribed.clear()
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                    await client.aclose()
+
+
+_hubs: dict[asyncio.AbstractEventLoop, Hub] = {}
+
+
+def hub() -> Hub:
+    """The hub of the running event loop (a worker process has one loop; tests may have more)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _hubs:
+        for old in [old for old in _hubs if old.is_closed()]:
+            del _hubs[old]
+        _hubs[loop] = Hub()
+    return _hubs[loop]

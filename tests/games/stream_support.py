@@ -1,0 +1,142 @@
+"""A second web process serving this test's database (uvicorn, ASGI), and a small reader of its
+Server-Sent Events, for the server-push tests."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from html import unescape
+from pathlib import Path
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def database_url() -> str:
+    """The URL of the test database this process uses (SQLite file or PostgreSQL)."""
+    config = connection.settings_dict
+    if config["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{config['NAME']}"
+    user = config.get("USER") or "postgres"
+    auth = f"{user}:{config['PASSWORD']}" if config.get("PASSWORD") else user
+    return f"postgres://{auth}@{config['HOST']}:{config['PORT'] or 5432}/{config['NAME']}"
+
+
+def cookie_header(client: Client) -> str:
+    return "; ".join(f"{name}={morsel.value}" for name, morsel in client.cookies.items())
+
+
+def stream_path(html: str) -> str:
+    import re
+
+    return unescape(re.search(r'data-sse-connect="([^"]+)"', html).group(1))
+
+
+@dataclass
+class StreamServer:
+    """uvicorn in its own process, on the test database and this test's cache prefix."""
+
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen | None = None
+
+    def start(self) -> StreamServer:
+        env = dict(os.environ)
+        env.update(
+            DATABASE_URL=database_url(),
+            BOTBENCH_CACHE_PREFIX=cache.key_prefix,
+            DJANGO_SECRET_KEY=settings.SECRET_KEY,
+            DJANGO_DEBUG="1",
+            DJANGO_SETTINGS_MODULE="config.settings",
+        )
+        if settings.REDIS_URL:
+            env["REDIS_URL"] = settings.REDIS_URL
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1"]
+            + ["--port", str(self.port), "--log-level", "warning"],
+            cwd=ROOT,
+            env=env,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError("The stream server stopped at start")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("The stream server did not start within a minute")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+
+class EventReader:
+    """One open stream: `next_event()` returns (name, data) or raises TimeoutError."""
+
+    def __init__(self, port: int, path: str, cookies: str = "", timeout: float = 60.0):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        self.conn.request("GET", path, headers={"Cookie": cookies, "Accept": "text/event-stream"})
+        self.response = self.conn.getresponse()
+        self.status = self.response.status
+        self.content_type = self.response.getheader("Content-Type", "")
+
+    def next_event(self) -> tuple[str, str] | None:
+        """The next event, or None when the server ended the stream."""
+        name, data = "message", []
+        while True:
+            try:
+                raw = self.response.readline()
+            except TimeoutError:
+                raise
+            except OSError:
+                return None
+            if not raw:
+                return None
+            line = raw.decode().rstrip("\n")
+            if line == "":
+                if data or name != "message":
+                    return name, "\n".join(data)
+                continue
+            field_name, _, value = line.partition(":")
+            value = value.removeprefix(" ")
+            if field_name == "event":
+                name = value
+            elif field_name == "data":
+                data.append(value)
+
+    def wait_for(self, wanted: str, seen: list | None = None) -> tuple[str, str]:
+        """Read events until one named `wanted` (the others go to `seen`)."""
+        while True:
+            event = self.next_event()
+            if event is None:
+                raise AssertionError(f"The stream ended before an event {wanted!r}")
+            if seen is not None:
+                seen.append(event)
+            if event[0] == wanted:
+                return event
+
+    def close(self) -> None:
+        self.conn.close()

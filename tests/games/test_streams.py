@@ -1,0 +1,135 @@
+"""Server push: a live screen's stream is served by another web process (uvicorn) than the one
+making the move, so the change must cross processes: through Redis pub/sub when REDIS_URL is
+set, through the shared cache otherwise (the embedded default).
+
+Events carry no content (only "changed"), so nothing a viewer may not see travels in them; who
+may hold a stream is checked like the redraw; a device the teacher frees loses its stream."""
+
+import re
+import threading
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from classroom import services as classroom_services
+from tests.games.conftest import post_move, read_screen, start_live_table
+from tests.games.stream_support import EventReader, StreamServer, cookie_header, stream_path
+
+DRAW = {"type": "draw", "source": "deck"}
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def server():
+    running = StreamServer().start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def table(open_session, teacher, students, device_client):
+    return start_live_table(open_session, teacher, students, device_client)
+
+
+def page(client: Client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def open_stream(server: StreamServer, client: Client, html: str) -> EventReader:
+    reader = EventReader(server.port, stream_path(html), cookie_header(client))
+    assert reader.status == 200
+    assert reader.content_type.startswith("text/event-stream")
+    assert reader.next_event() == ("hello", "")
+    return reader
+
+
+def move_once(table) -> None:
+    device = table.devices[0]
+    screen = read_screen(page(device, reverse("games:device")))
+    response = post_move(
+        device, table.game, DRAW, version=screen.version, move_id=screen.client_move_id
+    )
+    assert response.status_code == 200
+
+
+def test_a_move_here_wakes_the_streams_another_process_serves(server, table, teacher_client):
+    other_phone = open_stream(server, table.devices[1], page(table.devices[1], "/play/"))
+    grid_html = page(teacher_client, reverse("games:projector_grid", args=[table.session.pk]))
+    grid = open_stream(server, teacher_client, grid_html)
+    projector_html = page(teacher_client, reverse("games:projector", args=[table.game.pk]))
+    projector = open_stream(server, teacher_client, projector_html)
+
+    move_once(table)
+
+    seen: list = []
+    for reader in (other_phone, grid, projector):
+        reader.wait_for("changed", seen)
+    # No content in any event: the screens fetch their regions through the checked redraw.
+    assert all(data == "" for _, data in seen)
+    for reader in (other_phone, grid, projector):
+        reader.close()
+
+
+def test_a_change_made_before_the_stream_opened_is_sent_at_once(server, table):
+    html = page(table.devices[1], "/play/")
+    move_once(table)
+    reader = EventReader(server.port, stream_path(html), cookie_header(table.devices[1]))
+    assert reader.next_event() == ("hello", "")
+    assert reader.next_event() == ("changed", "")
+    reader.close()
+
+
+def test_a_device_the_teacher_frees_loses_its_stream(server, table, teacher):
+    device = table.devices[1]
+    html = page(device, "/play/")
+    reader = open_stream(server, device, html)
+
+    classroom_services.device_unbind(binding=device.binding, by=teacher)
+
+    assert reader.wait_for("gone") == ("gone", "")
+    assert reader.next_event() is None  # the server ended the stream
+    again = EventReader(server.port, stream_path(html), cookie_header(device))
+    assert again.status == 204  # a reconnect is refused: the browser stops trying
+    again.close()
+
+
+def test_streams_refuse_viewers_the_page_was_not_drawn_for(
+    server, table, teacher_client, other_teacher_client, device_client, students
+):
+    device_html = page(table.devices[1], "/play/")
+    projector_html = page(teacher_client, reverse("games:projector", args=[table.game.pk]))
+    refused = [
+        (table.devices[0], device_html),  # another team's phone
+        (Client(), device_html),  # no device at all
+        (other_teacher_client, projector_html),  # another school's teacher
+        (table.devices[1], projector_html),  # a phone holding the teacher's token
+    ]
+    for client, html in refused:
+        reader = EventReader(server.port, stream_path(html), cookie_header(client))
+        assert reader.status == 204, html[:80]
+        reader.close()
+    forged = re.sub(r"t=[^&]+", "t=forged", stream_path(device_html))
+    reader = EventReader(server.port, forged, cookie_header(table.devices[1]))
+    assert reader.status == 204
+    reader.close()
+
+
+def test_under_wsgi_the_stream_declines_and_pages_keep_polling(table):
+    html = page(table.devices[1], "/play/")
+    # In a thread of its own, as a WSGI server runs it: after the browser tests, this thread
+    # holds Playwright's event loop, where Django refuses to run an async view synchronously.
+    answers = []
+    worker = threading.Thread(
+        target=lambda: answers.append(table.devices[1].get(stream_path(html)))
+    )
+    worker.start()
+    worker.join(60)
+    assert answers[0].status_code == 503
+    # The page still carries its poll, which the fallback drives.
+    assert re.search(r'data-hx-get="[^"]+/poll/', html)
+    assert "every 10s" in unescape(html)
