@@ -16,6 +16,7 @@ from classroom.services import ServiceError
 from reports import selectors
 from reports.models import LIVE_STATUSES, Export, ExportKind, ExportStatus
 from reports.services import queue, work
+from reports.services.status import status_changed
 
 
 def parameters_hash(kind: str, parameters: dict) -> str:
@@ -146,6 +147,7 @@ def export_retry(*, export: Export, by: User) -> Export:
             raise ServiceError(
                 "The same export is already queued or rendering: see the list of exports."
             ) from None
+        status_changed(export)
         for part in failed_parts:
             part.status = ExportStatus.QUEUED
             part.error = ""

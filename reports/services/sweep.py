@@ -23,6 +23,7 @@ from django.utils import timezone
 from reports import conf
 from reports.models import Export, ExportKind, ExportStatus
 from reports.services import queue, work
+from reports.services.status import status_changed
 
 
 @dataclass
@@ -56,6 +57,7 @@ def _fail(export: Export, reason: str) -> None:
     export.error = reason
     export.finished_at = timezone.now()
     export.save(update_fields=["status", "error", "finished_at"])
+    status_changed(export)
     if export.parent_id:
         work._count_part(export)
 
@@ -79,6 +81,7 @@ def _sweep_one(export: Export, swept: Swept) -> None:
                 export.status = ExportStatus.QUEUED
                 export.updated_at = now
                 export.save(update_fields=["status", "updated_at"])
+                status_changed(export)
                 _send(export)
                 swept.requeued += 1
     elif export.status == ExportStatus.QUEUED and export.updated_at < now - conf.resend_after():

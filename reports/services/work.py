@@ -22,6 +22,7 @@ from reports.files import storage_name, write_atomically
 from reports.models import LIVE_STATUSES, Export, ExportStatus
 from reports.services import queue
 from reports.services.heartbeat import heartbeat
+from reports.services.status import status_changed
 
 logger = logging.getLogger(__name__)
 ERROR_MAX = 1000
@@ -35,6 +36,7 @@ def _mark_rendering(export: Export) -> None:
     export.updated_at = now
     export.attempts += 1
     export.save(update_fields=["status", "started_at", "updated_at", "attempts"])
+    status_changed(export)
 
 
 def _being_rendered(export: Export) -> bool:
@@ -84,6 +86,7 @@ def _finish(export_id: int, *, name: str = "", error: str = "") -> Export | None
             export.file.name = name
             export.file_deleted_at = None
         export.save()
+        status_changed(export)
         if export.parent_id:
             _count_part(export)
         return export
@@ -210,6 +213,7 @@ def export_fail_if_stuck(*, export_id: int) -> bool:
         )
         export.finished_at = timezone.now()
         export.save(update_fields=["status", "error", "finished_at"])
+        status_changed(export)
         if export.parent_id:
             _count_part(export)
         return True

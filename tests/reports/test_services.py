@@ -187,7 +187,7 @@ def test_the_sweeper_requeues_only_exports_whose_worker_stopped_beating(
     with django_capture_on_commit_callbacks() as sends:
         swept = exports_sweep_stuck()
     assert (swept.requeued, swept.failed) == (1, 0)
-    assert len(sends) == 1  # the task of the stuck export, sent again
+    assert len(tasks(sends)) == 1  # the task of the stuck export, sent again
     stuck.refresh_from_db()
     fresh.refresh_from_db()
     assert stuck.status == ExportStatus.QUEUED and stuck.retry_attempt == 2
@@ -342,3 +342,29 @@ def test_calling_the_task_twice_renders_once(classroom, teacher):
     export.refresh_from_db()
     assert export.status == ExportStatus.READY and export.attempts == 1
     assert (export.file.name, export.finished_at) == (first_file, finished)
+
+
+def test_every_change_of_an_export_wakes_its_status_box(
+    classroom, teacher, django_capture_on_commit_callbacks
+):
+    """The status box's stream watches the export's topic: starting, failing and retrying each
+    store a new stamp there (a box left unchanged would wait for its slow fallback poll)."""
+    from django.core.cache import cache
+
+    from classroom import push
+
+    session = Session.objects.create(
+        classroom=classroom, date=datetime.date(2026, 10, 1), game="bot_builders"
+    )
+    export, _ = services.export_request(target=session, by=teacher)
+    key = push.topic_key(push.export_topic(export.pk))
+    stamps = [cache.get(key)]
+    session.delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.export_render(export_id=export.pk)  # starts, then fails: the session is gone
+    stamps.append(cache.get(key))
+    export.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.export_retry(export=export, by=teacher)
+    stamps.append(cache.get(key))
+    assert None not in stamps[1:] and len(set(stamps)) == 3

@@ -95,7 +95,7 @@ def test_the_status_box_says_when_an_export_is_being_tried_again(
     Export.objects.filter(pk=export.pk).update(status=status, attempts=attempts)
     url = reverse("reports:export_status", args=[export.pk])
     html = teacher_client.get(url, headers=HTMX).content.decode()
-    assert "every 2s" in html  # still polling: the box updates itself when it is ready
+    assert "every 10s" in html  # still live: the box updates itself when it is ready
     if shown is None:
         assert "Trying again" not in html
     else:
