@@ -31,13 +31,20 @@ FOCUSED = """() => {
 }"""
 
 
+REDRAWN = """([selector, before]) => {
+  const region = document.querySelector(selector);
+  return region && region.innerHTML !== before
+    && !document.querySelector('.htmx-request, .htmx-settling');
+}"""
+
+
 def press(page, button, region: str = "#live") -> dict:
-    """Focus `button`, press Enter, wait for the region to be replaced; what has focus then."""
-    drawn = page.locator(region).element_handle()
+    """Focus `button`, press Enter, wait until the region shows the answer (morphed in place or
+    replaced) and htmx has settled; what has focus then."""
+    before = page.locator(region).inner_html()
     button.focus()
     page.keyboard.press("Enter")
-    drawn.wait_for_element_state("hidden")
-    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling')")
+    page.wait_for_function(REDRAWN, arg=[region, before])
     return page.evaluate(FOCUSED)
 
 
