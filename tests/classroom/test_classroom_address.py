@@ -84,7 +84,7 @@ def test_make_run_takes_host_and_port():
     assert "HOST ?= 127.0.0.1" in makefile and "PORT ?= 8000" in makefile
     assert "HOST='$(HOST)' PORT='$(PORT)' scripts/run-dev" in makefile
     script = (ROOT / "scripts" / "run-dev").read_text()
-    assert 'runserver "$HOST:$PORT"' in script
+    assert '--host "$HOST" --port "$PORT"' in script
 
 
 @pytest.mark.parametrize("port", ["abc", "0", "70000", "80; rm -rf /"])

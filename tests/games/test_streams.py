@@ -8,12 +8,14 @@ may hold a stream is checked like the redraw; a device the teacher frees loses i
 import re
 import threading
 from html import unescape
+from urllib.parse import quote
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from classroom import services as classroom_services
+from tests.fuzz.values import NASTY
 from tests.games.conftest import post_move, read_screen, start_live_table
 from tests.games.stream_support import EventReader, StreamServer, cookie_header, stream_path
 
@@ -133,3 +135,18 @@ def test_under_wsgi_the_stream_declines_and_pages_keep_polling(table):
     # The page still carries its poll, which the fallback drives.
     assert re.search(r'data-hx-get="[^"]+/poll/', html)
     assert "every 10s" in unescape(html)
+
+
+def test_nasty_stream_parameters_are_refused_never_a_server_error(server, table):
+    """The fuzz table (tests/fuzz) drives the WSGI test client, where a stream declines with 503
+    by design; here each nasty value goes to a real ASGI server, as the token and as the
+    fingerprint beside a good token."""
+    good = stream_path(page(table.devices[1], "/play/"))
+    token = re.search(r"t=([^&]+)", good).group(1)
+    cookies = cookie_header(table.devices[1])
+    for name, value in NASTY.items():
+        quoted = quote(value.encode("utf-8", "surrogatepass"), safe="")
+        for query in (f"t={quoted}", f"t={token}&v={quoted}"):
+            reader = EventReader(server.port, f"{reverse('games:stream')}?{query}", cookies)
+            assert reader.status < 500, (name, query[:40], reader.status)
+            reader.close()
