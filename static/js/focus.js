@@ -7,8 +7,6 @@
 (function () {
   "use strict";
   var ACTIONS = "button:not([disabled]), [href], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
-  var requested = null;
-  var pending = null;
 
   function focused() {
     var el = document.activeElement;
@@ -50,20 +48,37 @@
     if (target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
   }
 
-  // Before htmx disables the pressed button (data-hx-disabled-elt), which blurs it.
-  document.addEventListener("htmx:beforeRequest", function () {
-    requested = focused();
+  // Kept per request (htmx gives each its own xhr): a poll or a stream's refetch that runs while
+  // a button's request is in flight must not make that request forget the pressed button.
+  var pressed = new WeakMap();
+  var pending = new WeakMap();
+  // The last control pressed: a button's own answer may swap nothing (the stream's refetch
+  // draws the change), so any redraw that finds focus dropped puts it back from this.
+  var lastPressed = null;
+
+  // Before htmx disables the pressed button (data-hx-disabled-elt), which blurs it. The key is
+  // taken now, because a redraw arriving first may replace the button itself.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var el = focused();
+    if (el && event.detail.xhr) {
+      lastPressed = keyOf(el);
+      pressed.set(event.detail.xhr, lastPressed);
+    }
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
-    var el = focused() || (requested && requested.isConnected ? requested : null);
     var target = event.detail.target;
-    pending = el && target && target.contains(el) ? { target: target, id: target.id, key: keyOf(el) } : null;
+    var xhr = event.detail.xhr;
+    if (!target || !xhr) return;
+    var el = focused();
+    var key = el && target.contains(el) ? keyOf(el) : !el ? pressed.get(xhr) || lastPressed : null;
+    if (key) pending.set(xhr, { target: target, id: target.id, key: key });
   });
-  document.addEventListener("htmx:afterSettle", function () {
-    var p = pending;
-    pending = null;
-    requested = null;
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail.xhr;
+    var p = xhr && pending.get(xhr);
     if (!p) return;
+    pending.delete(xhr);
+    lastPressed = null;
     var now = focused();
     if (now && now.isConnected && !now.disabled) return;
     var root = p.target.isConnected ? p.target : p.id ? document.getElementById(p.id) : null;
