@@ -63,6 +63,13 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // A group of moves the student opened (or closed) stays so when the region is redrawn:
+    // the server draws its default, the person's choice wins.
+    if (window.Idiomorph) {
+      Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, node) {
+        return !(name === "open" && node.tagName === "DETAILS");
+      };
+    }
     said = announceText();
     if (streams().length) setState("connecting");
   });
