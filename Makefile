@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
+# The Spanish catalogue, compiled from its source (scripts/messages writes the source).
+MO := locale/es/LC_MESSAGES/django.mo
 # `make run HOST=0.0.0.0` serves phones on the school network (see the README's classroom part).
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -26,7 +28,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-install: $(STAMP) $(NODE_STAMP)
+install: $(STAMP) $(NODE_STAMP) $(MO)
+
+$(MO): locale/es/LC_MESSAGES/django.po | $(STAMP) system-deps
+	$(BIN)/python manage.py compilemessages --locale=es >/dev/null
 
 # Test-only tools from the npm registry (package.json): axe-core, injected into every page the
 # browser tests reach, and vnu-jar, the W3C Nu HTML checker (run with Debian's Java).
@@ -34,12 +39,14 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	@touch $(NODE_STAMP)
 
-# Chromium (browser tests), poppler (PDF previews) and Java (the Nu HTML checker) come from Debian's packages.
+# Chromium (browser tests), poppler (PDF previews), Java (the Nu HTML checker) and gettext (the
+# Spanish catalogue) come from Debian's packages.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "Installing$$missing from Debian's packages"; \
@@ -49,7 +56,7 @@ system-deps:
 	  fi; \
 	fi
 
-migrate: $(STAMP)
+migrate: $(STAMP) $(MO)
 	$(BIN)/python manage.py migrate --noinput
 
 demo: migrate
@@ -64,16 +71,17 @@ worker: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	PYTHON=$(BIN)/python scripts/messages --check
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-test: $(STAMP) $(NODE_STAMP) system-deps lint
+test: $(STAMP) $(NODE_STAMP) $(MO) system-deps lint
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) node_modules var staticfiles test-output .pytest_cache .ruff_cache
+	rm -rf $(VENV) node_modules $(MO) var staticfiles test-output .pytest_cache .ruff_cache

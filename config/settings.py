@@ -131,6 +131,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "classroom.middleware.NoStoreMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: a teacher's account choice, else the device's remembered choice (the
+    # `django_language` cookie), else the browser's. See docs/i18n.md.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -280,7 +283,14 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# Every user-facing string is in English and Spanish (locale/es). The engines stay in ids and
+# English; the display layer translates (docs/i18n.md).
+LANGUAGES = [("en", "English"), ("es", "Español")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# A device's choice outlives the browser session, like its seat; it holds no personal data.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("BOTBENCH_TIME_ZONE", "America/New_York")
 USE_I18N = True
 USE_TZ = True

@@ -3,6 +3,7 @@ from classroom.models.classes import Classroom, Student
 from classroom.models.sessions import (
     DeviceBinding,
     GameKind,
+    ProjectorLanguage,
     Session,
     SessionStatus,
     Table,
@@ -20,6 +21,7 @@ __all__ = [
     "Role",
     "School",
     "Session",
+    "ProjectorLanguage",
     "SessionStatus",
     "Student",
     "Table",

@@ -2,10 +2,12 @@
 
 import secrets
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class School(models.Model):
@@ -65,6 +67,10 @@ class User(AbstractUser):
         School, on_delete=models.PROTECT, null=True, blank=True, related_name="members"
     )
     role = models.CharField(max_length=20, choices=Role.choices, default=Role.TEACHER)
+    # Empty: follow the browser. Set, it wins on every device the adult signs in on.
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, blank=True, default=""
+    )
 
     objects = UserManager()
 

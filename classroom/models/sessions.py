@@ -43,6 +43,14 @@ def generate_room_code() -> str:
     return "".join(secrets.choice(ROOM_CODE_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
 
 
+class ProjectorLanguage(models.TextChoices):
+    """What the projector speaks, chosen on the lobby: one language, or both for bilingual rooms."""
+
+    ENGLISH = "en", "English"
+    SPANISH = "es", "Español"
+    BOTH = "both", "English + Español"
+
+
 class Session(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="sessions")
     title = models.CharField(max_length=120, blank=True)
@@ -63,6 +71,9 @@ class Session(models.Model):
     opened_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    projector_language = models.CharField(
+        max_length=4, choices=ProjectorLanguage.choices, default=ProjectorLanguage.ENGLISH
+    )
     # Teach-backs can be revised until the teacher locks them.
     teachbacks_locked_at = models.DateTimeField(null=True, blank=True)
 
