@@ -7,8 +7,7 @@
 // 2. Announcements. The swapped region marks what is worth saying with `data-announce`; the
 //    text goes to the one persistent live region, #announcer, outside every swap, when it
 //    changes.
-// 3. Focus. A keyboard user who pressed a button in the region stays on that button's new
-//    version after the swap, or on the region's first action when it is gone.
+// Focus through swaps is focus.js's, for every swap on every page.
 (function () {
   "use strict";
   var FAST_POLL_MS = 1500;
@@ -80,42 +79,5 @@
     said = text;
     var announcer = document.getElementById("announcer");
     if (announcer && text) announcer.textContent = text;
-  });
-
-  // -- focus --------------------------------------------------------------------------------
-
-  var pressed = null;
-
-  // Only a button's POST counts: a poll answered meanwhile must not forget the press.
-  document.addEventListener("htmx:configRequest", function (event) {
-    if (event.detail.verb === "get") return;
-    var active = document.activeElement;
-    var region = document.getElementById("live");
-    pressed = null;
-    if (active && region && region.contains(active) && active.matches("button")) {
-      pressed = active.textContent.trim();
-    }
-  });
-
-  document.addEventListener("htmx:afterSettle", function (event) {
-    var config = event.detail && event.detail.requestConfig;
-    if (config && config.verb === "get") return;
-    var region = document.getElementById("live");
-    if (pressed === null || !region) return;
-    var label = pressed;
-    pressed = null;
-    var active = document.activeElement;
-    if (active && active !== document.body && region.contains(active)) return;
-    var buttons = Array.prototype.slice.call(region.querySelectorAll("button:not([disabled])"));
-    var same = buttons.filter(function (b) {
-      return b.textContent.trim() === label;
-    })[0];
-    var target = same || buttons[0];
-    if (target) {
-      target.focus();
-    } else {
-      region.setAttribute("tabindex", "-1");
-      region.focus();
-    }
   });
 })();

@@ -43,9 +43,12 @@ PROJECTOR = {"width": 1920, "height": 1080}
 # How long a screen may take to show what happened elsewhere. Generous on purpose: these tests
 # check that the update arrives, and a busy CPU must not fail them; how fast it arrives is
 # measured in benchmarks/.
-LIVE_UPDATE = 20_000
-# Every other wait (a click's target, an assertion) gets the same allowance for the same reason.
+LIVE_UPDATE = 30_000
+# Every other wait (a click's target, an assertion) gets the same allowance for the same reason,
+# and loading a whole page (its scripts and styles too) twice that: on a machine running other
+# suites beside this one, a page load alone was seen to take over 20 s.
 expect.set_options(timeout=LIVE_UPDATE)
+PAGE_LOAD = 2 * LIVE_UPDATE
 
 
 class AsgiLiveServer:
@@ -125,6 +128,20 @@ def drawn_version(page) -> str:
     return page.locator("#live").get_attribute("data-hx-get")
 
 
+def settled(page, version: int) -> None:
+    """Wait until the page's move buttons are drawn from table `version` and no request of the
+    page is in flight. A redraw still on its way (the stream's refetch after the last move) may
+    replace the button a test is about to tap, or fold its group away, so choose after this."""
+    page.wait_for_function(
+        """(version) => {
+          if (document.querySelector(".htmx-request, [data-disabled-by-htmx]")) return false;
+          const shown = document.querySelectorAll("form.move-form input[name=version]");
+          return shown.length > 0 && Array.from(shown).every((i) => i.value === String(version));
+        }""",
+        arg=version,
+    )
+
+
 def wait_for_redraw(page, before: str) -> None:
     """Wait until the live region shows a newer drawing than `before`, or the POST sent since
     `drawn_version` has been answered and swapped (an answer may show the same versions, e.g.
@@ -176,6 +193,7 @@ def new_context(browser, auditor):
     def open_context(viewport: dict | None = None):
         context = browser.new_context(viewport=viewport or CHROMEBOOK)
         context.set_default_timeout(LIVE_UPDATE)
+        context.set_default_navigation_timeout(PAGE_LOAD)
         auditor.attach(context, violations)
         contexts.append(context)
         return context

@@ -19,6 +19,7 @@ from tests.e2e.conftest import (
     device_cookie,
     drawn_version,
     login_cookie,
+    settled,
     wait_for_redraw,
 )
 from tests.games.conftest import fixed_deck, seat_teams
@@ -132,6 +133,7 @@ def test_three_teams_play_a_whole_game_to_the_scoreboard(
         for other in phones:
             if other is not page:
                 assert other.locator(MOVE_BUTTONS).count() == 0
+        settled(page, game.version)
         button, label = choose(page, number, acted)
         if label.startswith("Install") and "act" not in shots and number == 1 and clicks > 6:
             shots.add("act")
