@@ -98,6 +98,11 @@ def wrk(args, port: int, path: str, cookie: str, htmx: bool) -> float:
     return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
 
 
+def share(rate: float, of: float) -> float:
+    # A short run on a busy machine can finish no slow request at all: wrk says 0 req/s.
+    return rate / of if of else float("nan")
+
+
 def serve(kind: str, args, env, app: str, cwd: Path, ready_path: str = "/healthz"):
     """One server of `kind`, the same size for the site and for bare Django."""
     return harness.gunicorn(
@@ -152,12 +157,13 @@ def main() -> int:
                 median = statistics.median(rates)
                 print(
                     f"{kind:4} {name:15} {median:8.0f} req/s [{min(rates):.0f}-{max(rates):.0f}]"
-                    f"  {median / bare:5.3f} of bare"
+                    f"  {share(median, bare):5.3f} of bare"
                 )
         if "wsgi" in args.servers and "asgi" in args.servers:
             for name in targets:
-                ratio = statistics.median(results[("asgi", name)]) / statistics.median(
-                    results[("wsgi", name)]
+                ratio = share(
+                    statistics.median(results[("asgi", name)]),
+                    statistics.median(results[("wsgi", name)]),
                 )
                 print(f"asgi/wsgi {name:15} {ratio:5.2f}")
         return 0
