@@ -22,20 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_classroom_load import (  # noqa: E402
-    GUNICORN,
-    ROOT,
-    drop_database,
-    free_port,
-    recreate_database,
-    report,
-    seed,
-    server_env,
-    wait_for,
-)
+import harness  # noqa: E402
+from bench_classroom_load import report, seed  # noqa: E402
 from load_players import Player, Stats  # noqa: E402
-
-PG_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 
 
 def parse_args() -> argparse.Namespace:
@@ -87,7 +76,7 @@ class Redis:
 def end_connections(db_name: str) -> int:
     import psycopg
 
-    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
+    with psycopg.connect(harness.PG_ADMIN_URL, autocommit=True) as conn:
         rows = conn.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
             [db_name],
@@ -122,56 +111,48 @@ def main() -> int:
     var_dir = tempfile.mkdtemp(prefix="botbench-faults-")
     redis = Redis(args.redis_port, var_dir)
     redis.start()
-    env = server_env(argparse.Namespace(db_name=args.db_name, threads=args.threads, redis_db=0),
-                     var_dir)  # fmt: skip
-    env["REDIS_URL"] = f"redis://127.0.0.1:{args.redis_port}/0"
-    recreate_database(args.db_name)
-    gunicorn = None
     try:
-        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-            subprocess.run([str(ROOT / ".venv/bin/python"), "manage.py", *command], cwd=ROOT,
-                           env=env, check=True, stdout=subprocess.DEVNULL)  # fmt: skip
-        devices = seed(args, env)
-        from django.db import connections
+        with harness.prepared_site(
+            "botbench-faults-",
+            db_name=args.db_name,
+            redis_db=0,
+            redis_port=args.redis_port,
+            pool_max=args.threads,
+            cache_prefix="bench-load",
+        ) as (env, _):
+            devices = seed(args, env)
+            from django.db import connections
 
-        connections.close_all()  # back to the pool, which checks it before the count below
-        port = free_port()
-        gunicorn = subprocess.Popen(
-            [str(GUNICORN), "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers",
-             str(args.workers), "--worker-class", "gthread", "--threads", str(args.threads),
-             "--log-level", "error"],
-            cwd=ROOT, env=env,
-        )  # fmt: skip
-        wait_for(port, gunicorn)
-        stats, log = Stats(), []
-        deadline = time.time() + args.seconds
-        players = [Player(d, port, deadline, stats, args.poll) for d in devices]
-        breaker = threading.Thread(target=fault, args=(args, redis, log), daemon=True)
-        started = time.perf_counter()
-        for player in players:
-            player.start()
-        breaker.start()
-        for player in players:
-            player.join(args.seconds + 60)
-        breaker.join(args.outage + 30)
-        print("\n".join(log))
-        report(stats, time.perf_counter() - started, len(devices))
-        from games.models import Move
+            connections.close_all()  # back to the pool, which checks it before the count below
+            with harness.gunicorn(
+                "config.wsgi",
+                env=env,
+                workers=args.workers,
+                threads=args.threads,
+                log_level="error",
+            ) as server:
+                stats, log = Stats(), []
+                deadline = time.time() + args.seconds
+                players = [Player(d, server.port, deadline, stats, args.poll) for d in devices]
+                breaker = threading.Thread(target=fault, args=(args, redis, log), daemon=True)
+                started = time.perf_counter()
+                for player in players:
+                    player.start()
+                breaker.start()
+                for player in players:
+                    player.join(args.seconds + 60)
+                breaker.join(args.outage + 30)
+                print("\n".join(log))
+                report(stats, time.perf_counter() - started, len(devices))
+                from games.models import Move
 
-        refused = sum(1 for e in stats.errors if ": move " in e)
-        accepted = len(stats.moves) - refused
-        stored = Move.objects.filter(by_robot=False).count()
-        print(f"moves accepted by the server: {accepted}, stored: {stored}")
-        return 1 if stats.errors or stored != accepted else 0
+                refused = sum(1 for e in stats.errors if ": move " in e)
+                accepted = len(stats.moves) - refused
+                stored = Move.objects.filter(by_robot=False).count()
+                print(f"moves accepted by the server: {accepted}, stored: {stored}")
+                return 1 if stats.errors or stored != accepted else 0
     finally:
-        if gunicorn is not None and gunicorn.poll() is None:
-            gunicorn.terminate()
-            gunicorn.wait(20)
         redis.stop()
-        from django.db import connections
-
-        connections.close_all()
-        drop_database(args.db_name)
 
 
 if __name__ == "__main__":

@@ -32,9 +32,7 @@ import random
 import re
 import resource
 import secrets
-import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from html import unescape
@@ -43,17 +41,9 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_classroom_load import (  # noqa: E402
-    ROOT,
-    drop_database,
-    free_port,
-    manage,
-    recreate_database,
-    wait_for,
-)
+import harness  # noqa: E402
 from load_players import FORM, MOVE_URL, PREFERENCES, percentile  # noqa: E402
 
-GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
 POLL = re.compile(r'data-hx-get="([^"]+/poll/[^"]+)"')
 STREAM = re.compile(r'data-sse-connect="([^"]+)"')
 GOALS = {"move": 150.0, "fetch": 100.0, "propagation": 300.0}
@@ -70,25 +60,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--redis-db", type=int, default=7)
     parser.add_argument("--keep-db", action="store_true")
     return parser.parse_args()
-
-
-def server_env(args, var_dir: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{args.db_name}",
-        DATABASE_POOL_MAX="8",
-        REDIS_URL=f"redis://127.0.0.1:6379/{args.redis_db}",
-        BOTBENCH_CACHE_PREFIX=f"bench-lesson-{secrets.token_hex(4)}",
-        BOTBENCH_VAR_DIR=var_dir,
-        DJANGO_STATIC_ROOT=str(Path(var_dir) / "static"),
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(40),
-        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
-        DJANGO_SECURE_SSL_REDIRECT="0",
-        DJANGO_LOG_LEVEL="WARNING",
-        DJANGO_SETTINGS_MODULE="config.settings",
-    )
-    return env
 
 
 @dataclass
@@ -120,72 +91,25 @@ class Stats:
 
 def seed(classes: int, env: dict[str, str]) -> list[list[Screen]]:
     """`classes` classes with started tables; for each, its 17 screens."""
-    os.environ.update(env)
-    sys.path.insert(0, str(ROOT))
-    import datetime
-
-    import django
-
-    django.setup()
-    from django.http import HttpResponse
+    harness.setup_django(env)
     from django.test import Client
 
-    from classroom import services as classroom_services
-    from classroom.devices import DEVICE_COOKIE, set_device_cookie
-    from classroom.models import (
-        Classroom,
-        GameKind,
-        Role,
-        School,
-        Session,
-        Student,
-        Table,
-        Team,
-        TeamMembership,
-        User,
-    )
-    from games import services
     from games.models import TableGame
 
-    school = School.objects.create(name="Lesson Load Elementary")
     rooms = []
-    for c in range(classes):
-        teacher = User.objects.create_user(
-            f"teacher{c}@lesson.test", "not-used-password-0", school=school, role=Role.TEACHER
-        )
-        classroom = Classroom.objects.create(
-            school=school, teacher=teacher, name=f"Class {c + 1}", school_year="2026-27"
-        )
-        session = Session.objects.create(
-            classroom=classroom, date=datetime.date(2026, 12, 1), game=GameKind.BOT_BUILDERS
-        )
-        session = classroom_services.session_open(session=session, by=teacher)
-        tables, devices = {}, []
-        for t in range(15):
-            number = t // 5 + 1
-            if number not in tables:
-                tables[number] = Table.objects.create(session=session, number=number)
-            student = Student.objects.create(classroom=classroom, name=f"Student {t + 1}")
-            team = Team.objects.create(
-                session=session,
-                number=t + 1,
-                name=f"Team {t + 1}",
-                table=tables[number],
-                seat_position=t % 5,
-            )
-            TeamMembership.objects.create(session=session, team=team, student=student)
-            binding = classroom_services.device_join(session=session, student=student)
-            response = HttpResponse()
-            set_device_cookie(response, binding, secure=False)
-            cookie = f"{DEVICE_COOKIE}={response.cookies[DEVICE_COOKIE].value}"
-            devices.append((cookie, tables[number].pk))
-        services.session_start_tables(session=session, by=teacher)
+    for seeded in harness.seed_classes(
+        school="Lesson Load Elementary", domain="lesson.test", classes=classes
+    ):
+        session = seeded.session
         game_of = dict(TableGame.objects.filter(session=session).values_list("table_id", "pk"))
         desk = Client()
-        desk.force_login(teacher)
+        desk.force_login(seeded.teacher)
         teacher_cookie = f"sessionid={desk.cookies['sessionid'].value}"
         games = list(game_of.values())
-        screens = [Screen("device", cookie, "/play/", [game_of[t]], True) for cookie, t in devices]
+        screens = [
+            Screen("device", device.cookie, "/play/", [game_of[device.table]], True)
+            for device in seeded.devices
+        ]
         screens.append(
             Screen("grid", teacher_cookie, f"/play/sessions/{session.pk}/projector/", games, True)
         )
@@ -422,19 +346,15 @@ async def run_step(ports, rooms, args, master_pids) -> dict:
 
 
 def server_times(var_dir: str, since: dict[str, int]) -> dict[str, list[float]]:
-    """gunicorn's access log: method, path, status, microseconds inside the server."""
+    """gunicorn's times inside the server for the requests logged after the previous step's."""
     kinds: dict[str, list[float]] = {"move": [], "fetch/poll": []}
-    path = Path(var_dir) / "access.log"
-    lines = path.read_text().splitlines()[since.get("log", 0) :] if path.exists() else []
-    since["log"] = since.get("log", 0) + len(lines)
-    for line in lines:
-        parts = line.split()
-        if len(parts) != 4:
-            continue
-        if parts[1].endswith("/move/"):
-            kinds["move"].append(int(parts[3]) / 1e6)
-        elif parts[1].startswith("/play/poll/"):
-            kinds["fetch/poll"].append(int(parts[3]) / 1e6)
+    logged = harness.access_times(Path(var_dir) / "access.log")
+    for path, seconds in logged[since.get("log", 0) :]:
+        if path.endswith("/move/"):
+            kinds["move"].append(seconds)
+        elif path.startswith("/play/poll/"):
+            kinds["fetch/poll"].append(seconds)
+    since["log"] = len(logged)
     return kinds
 
 
@@ -503,74 +423,61 @@ def main() -> int:
     args = parse_args()
     steps = [int(s) for s in args.steps.split(",")]
     classes = -(-args.idle_streams // 17) if args.idle_streams else max(steps)
-    var_dir = tempfile.mkdtemp(prefix="botbench-lesson-")
-    env = server_env(args, var_dir)
-    recreate_database(args.db_name)
-    servers = []
-    try:
-        manage(env, "migrate", "--noinput")
-        manage(env, "collectstatic", "--noinput")
+    with harness.prepared_site(
+        "botbench-lesson-",
+        db_name=args.db_name,
+        redis_db=args.redis_db,
+        pool_max=8,
+        cache_prefix=f"bench-lesson-{secrets.token_hex(4)}",
+        keep_db=args.keep_db,
+    ) as (env, var_dir):
         started = time.perf_counter()
         rooms = seed(classes, env)
         print(f"seeded {classes} classes in {time.perf_counter() - started:.0f} s")
-        ports = (free_port(), free_port())
-        servers = [
-            subprocess.Popen(
-                [str(GUNICORN), "config.wsgi:application", "--bind", f"127.0.0.1:{ports[0]}"]
-                + ["--workers", str(args.workers), "--worker-class", "gthread"]
-                + ["--threads", "4", "--log-level", "warning"]
-                + ["--access-logfile", str(Path(var_dir) / "access.log")]
-                + ["--access-logformat", "%(m)s %(U)s %(s)s %(D)s"],
-                cwd=ROOT,
+        with (
+            harness.gunicorn(
+                "config.wsgi:application",
                 env=env,
-            ),
-            subprocess.Popen(
-                [str(GUNICORN), "config.asgi:application", "--bind", f"127.0.0.1:{ports[1]}"]
-                + ["--workers", "1", "--worker-class", "uvicorn_worker.UvicornWorker"]
-                + ["--log-level", "warning", "--graceful-timeout", "5"],
-                cwd=ROOT,
+                workers=args.workers,
+                threads=4,
+                access_log=Path(var_dir) / "access.log",
+            ) as pages,
+            harness.gunicorn(
+                "config.asgi:application",
                 env=env,
-            ),
-        ]
-        for port, server in zip(ports, servers, strict=True):
-            wait_for(port, server, timeout=120)
-        pids = [server.pid for server in servers]
-        if args.idle_streams:
-            asyncio.run(idle(ports, rooms, pids, 60))
+                workers=1,
+                worker_class=harness.WORKER_CLASS["asgi"],
+                options=["--graceful-timeout", "5"],
+            ) as streams,
+        ):
+            ports = (pages.port, streams.port)
+            pids = [pages.process.pid, streams.process.pid]
+            if args.idle_streams:
+                asyncio.run(idle(ports, rooms, pids, 60))
+                return 0
+            best, since = 0, {}
+            for count in steps:
+                result = asyncio.run(run_step(ports, rooms[:count], args, pids))
+                stats = result["stats"]
+                server_side = server_times(var_dir, since)
+                ok = meets_goals(result)
+                print(
+                    f"\n== {count} classes ({count * 17} screens, {args.poll_only:.0%} polling):"
+                    f" server CPU {result['server_cpu']:.0f} % of the machine, generator CPU"
+                    f" {result['generator_cpu']:.0f} %, server memory {result['memory']:.0f} MB,"
+                    f" {stats.events} events, errors {len(stats.errors)}"
+                    f" -> {'meets' if ok else 'misses'} the goals"
+                )
+                for kind in ("move", "fetch", "poll", "propagation", "page"):
+                    print(f"  client {kind:12} {describe(stats.times.get(kind, []))}")
+                for kind, values in server_side.items():
+                    print(f"  server {kind:12} {describe(values)}")
+                for error in stats.errors[:5]:
+                    print(f"  error: {error}")
+                if ok:
+                    best = count
+            print(f"\nlargest class count meeting the goals: {best or 'none'}")
             return 0
-        best, since = 0, {}
-        for count in steps:
-            result = asyncio.run(run_step(ports, rooms[:count], args, pids))
-            stats = result["stats"]
-            server_side = server_times(var_dir, since)
-            ok = meets_goals(result)
-            print(
-                f"\n== {count} classes ({count * 17} screens, {args.poll_only:.0%} polling):"
-                f" server CPU {result['server_cpu']:.0f} % of the machine, generator CPU"
-                f" {result['generator_cpu']:.0f} %, server memory {result['memory']:.0f} MB,"
-                f" {stats.events} events, errors {len(stats.errors)}"
-                f" -> {'meets' if ok else 'misses'} the goals"
-            )
-            for kind in ("move", "fetch", "poll", "propagation", "page"):
-                print(f"  client {kind:12} {describe(stats.times.get(kind, []))}")
-            for kind, values in server_side.items():
-                print(f"  server {kind:12} {describe(values)}")
-            for error in stats.errors[:5]:
-                print(f"  error: {error}")
-            if ok:
-                best = count
-        print(f"\nlargest class count meeting the goals: {best or 'none'}")
-        return 0
-    finally:
-        for server in servers:
-            if server.poll() is None:
-                server.terminate()
-                server.wait(30)
-        if not args.keep_db:
-            from django.db import connections
-
-            connections.close_all()
-            drop_database(args.db_name)
 
 
 if __name__ == "__main__":

@@ -20,32 +20,17 @@ dropped after) and uses Redis db `--redis-db` with its own key prefix.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import secrets
 import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_classroom_load import (  # noqa: E402
-    ROOT,
-    drop_database,
-    free_port,
-    recreate_database,
-    wait_for,
-)
-
-GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
-SERVERS = {
-    "wsgi": ["--worker-class", "gthread"],
-    "asgi": ["--worker-class", "uvicorn_worker.UvicornWorker"],
-}
+import harness  # noqa: E402
 
 
 def parse_args() -> argparse.Namespace:
@@ -61,90 +46,26 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--site-root",
         type=Path,
-        default=ROOT,
+        default=harness.ROOT,
         help="a checkout of BotBench to serve (e.g. an older commit, to measure the before)",
     )
     return parser.parse_args()
 
 
-def server_env(args: argparse.Namespace, var_dir: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{args.db_name}",
-        DATABASE_POOL_MAX=str(args.threads + 2),
-        REDIS_URL=f"redis://127.0.0.1:6379/{args.redis_db}",
-        BOTBENCH_CACHE_PREFIX=f"bench-serving-{secrets.token_hex(4)}",
-        BOTBENCH_VAR_DIR=var_dir,
-        DJANGO_STATIC_ROOT=str(Path(var_dir) / "static"),
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(40),
-        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
-        DJANGO_SECURE_SSL_REDIRECT="0",
-        DJANGO_LOG_LEVEL="WARNING",
-        DJANGO_SETTINGS_MODULE="config.settings",
-    )
-    return env
-
-
 def seed(env: dict[str, str], site_root: Path) -> dict[str, tuple[str, str]]:
     """One class (15 teams at 3 tables, started); returns {name: (path, cookie)}."""
-    os.environ.update(env)
-    sys.path.insert(0, str(site_root))
-    import datetime
-
-    import django
-
-    django.setup()
+    harness.setup_django(env, site_root)
     from django.test import Client
 
-    from classroom import services as classroom_services
-    from classroom.models import (
-        Classroom,
-        GameKind,
-        Role,
-        School,
-        Session,
-        Student,
-        Table,
-        Team,
-        TeamMembership,
-        User,
+    (seeded,) = harness.seed_classes(
+        school="Serving Bench Elementary", domain="serving.test", classes=1
     )
-    from games import services
-
-    school = School.objects.create(name="Serving Bench Elementary")
-    teacher = User.objects.create_user(
-        "teacher@serving.test", "not-used-password-0", school=school, role=Role.TEACHER
-    )
-    classroom = Classroom.objects.create(
-        school=school, teacher=teacher, name="Class 1", school_year="2026-27"
-    )
-    session = Session.objects.create(
-        classroom=classroom, date=datetime.date(2026, 12, 1), game=GameKind.BOT_BUILDERS
-    )
-    session = classroom_services.session_open(session=session, by=teacher)
-    device = None
-    for t in range(15):
-        number = t // 5 + 1
-        table, _ = Table.objects.get_or_create(session=session, number=number)
-        student = Student.objects.create(classroom=classroom, name=f"Student {t + 1}")
-        team = Team.objects.create(
-            session=session, number=t + 1, name=f"Team {t + 1}", table=table, seat_position=t % 5
-        )
-        TeamMembership.objects.create(session=session, team=team, student=student)
-        binding = classroom_services.device_join(session=session, student=student)
-        if device is None:
-            device = Client()
-            from django.http import HttpResponse
-
-            from classroom.devices import DEVICE_COOKIE, set_device_cookie
-
-            response = HttpResponse()
-            set_device_cookie(response, binding, secure=False)
-            device.cookies[DEVICE_COOKIE] = response.cookies[DEVICE_COOKIE].value
-    services.session_start_tables(session=session, by=teacher)
+    session = seeded.session
+    device = Client()
+    name, _, value = seeded.devices[0].cookie.partition("=")
+    device.cookies[name] = value
     desk = Client()
-    desk.force_login(teacher)
+    desk.force_login(seeded.teacher)
 
     def cookie(client: Client) -> str:
         return "; ".join(f"{k}={m.value}" for k, m in client.cookies.items())
@@ -162,24 +83,6 @@ def seed(env: dict[str, str], site_root: Path) -> dict[str, tuple[str, str]]:
     }
 
 
-def wait_until_serving(port: int, process: subprocess.Popen, timeout: float = 60) -> None:
-    """Any HTTP answer will do (the bare site has no /healthz)."""
-    import http.client
-
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError("a server exited during start-up")
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/")
-            conn.getresponse().read()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("a server did not answer in time")
-
-
 def wrk(args, port: int, path: str, cookie: str, htmx: bool) -> float:
     command = ["wrk", "-t1", f"-c{args.connections}", f"-d{int(args.seconds)}s", "--latency"]
     if cookie:
@@ -195,25 +98,22 @@ def wrk(args, port: int, path: str, cookie: str, htmx: bool) -> float:
     return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
 
 
-def start(kind: str, args, env, app: str, port: int, cwd: Path) -> subprocess.Popen:
-    extra = ["--threads", str(args.threads)] if kind == "wsgi" else []
-    return subprocess.Popen(
-        [str(GUNICORN), app, "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers)]
-        + SERVERS[kind]
-        + extra
-        + ["--log-level", "warning"],
-        cwd=cwd,
+def share(rate: float, of: float) -> float:
+    # A short run on a busy machine can finish no slow request at all: wrk says 0 req/s.
+    return rate / of if of else float("nan")
+
+
+def serve(kind: str, args, env, app: str, cwd: Path, ready_path: str = "/healthz"):
+    """One server of `kind`, the same size for the site and for bare Django."""
+    return harness.gunicorn(
+        app,
         env=env,
+        workers=args.workers,
+        worker_class=harness.WORKER_CLASS[kind],
+        threads=args.threads if kind == "wsgi" else None,
+        cwd=cwd,
+        ready_path=ready_path,
     )
-
-
-def stop(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def main() -> int:
@@ -221,39 +121,31 @@ def main() -> int:
     if shutil.which("wrk") is None:
         print("wrk is not installed (apt-get install wrk)")
         return 1
-    var_dir = tempfile.mkdtemp(prefix="botbench-serving-")
-    env = server_env(args, var_dir)
-    recreate_database(args.db_name)
     results: dict[tuple[str, str], list[float]] = {}
-    try:
-        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-            subprocess.run(
-                [sys.executable, "manage.py", *command],
-                cwd=args.site_root,
-                env=env,
-                check=True,
-                stdout=subprocess.DEVNULL,
-            )
+    with harness.prepared_site(
+        "botbench-serving-",
+        db_name=args.db_name,
+        redis_db=args.redis_db,
+        pool_max=args.threads + 2,
+        cache_prefix=f"bench-serving-{secrets.token_hex(4)}",
+        tree=args.site_root,
+    ) as (env, _):
         targets = seed(env, args.site_root)
         bare_env = {**env, "DJANGO_SETTINGS_MODULE": "bare_site"}
         for kind in args.servers.split(","):
-            site_port, bare_port = free_port(), free_port()
             app = "config.wsgi:application" if kind == "wsgi" else "config.asgi:application"
             bare_app = "bare_site:application" if kind == "wsgi" else "bare_site:asgi_application"
-            site = start(kind, args, env, app, site_port, args.site_root)
-            bare = start(kind, args, bare_env, bare_app, bare_port, ROOT / "benchmarks")
-            try:
-                wait_for(site_port, site, timeout=120)
-                wait_until_serving(bare_port, bare)
+            with (
+                serve(kind, args, env, app, args.site_root) as site,
+                # The bare site has no /healthz: any answer shows it is up.
+                serve(kind, args, bare_env, bare_app, harness.ROOT / "benchmarks", "/") as bare,
+            ):
                 for _ in range(args.rounds):
-                    rate = wrk(args, bare_port, "/", "", False)
+                    rate = wrk(args, bare.port, "/", "", False)
                     results.setdefault((kind, "bare"), []).append(rate)
                     for name, (path, cookie) in targets.items():
-                        rate = wrk(args, site_port, path, cookie, name != "page")
+                        rate = wrk(args, site.port, path, cookie, name != "page")
                         results.setdefault((kind, name), []).append(rate)
-            finally:
-                stop(site)
-                stop(bare)
         print(
             f"{args.workers} workers ({args.threads} threads under WSGI), wrk -c"
             f"{args.connections} {args.seconds:.0f} s, {args.rounds} rounds, median [range]"
@@ -265,20 +157,16 @@ def main() -> int:
                 median = statistics.median(rates)
                 print(
                     f"{kind:4} {name:15} {median:8.0f} req/s [{min(rates):.0f}-{max(rates):.0f}]"
-                    f"  {median / bare:5.3f} of bare"
+                    f"  {share(median, bare):5.3f} of bare"
                 )
         if "wsgi" in args.servers and "asgi" in args.servers:
             for name in targets:
-                ratio = statistics.median(results[("asgi", name)]) / statistics.median(
-                    results[("wsgi", name)]
+                ratio = share(
+                    statistics.median(results[("asgi", name)]),
+                    statistics.median(results[("wsgi", name)]),
                 )
                 print(f"asgi/wsgi {name:15} {ratio:5.2f}")
         return 0
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        drop_database(args.db_name)
 
 
 if __name__ == "__main__":

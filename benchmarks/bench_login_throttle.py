@@ -18,11 +18,9 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import re
 import secrets
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -36,12 +34,9 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import harness  # noqa: E402
 from load_players import percentile  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-PYTHON = ROOT / ".venv" / "bin" / "python"
-GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
-PG_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 TEACHER = "teacher@login-bench.test"
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
@@ -89,69 +84,6 @@ class Phase:
     page: list[float] = field(default_factory=list)
     answers: Counter = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def server_env(args: argparse.Namespace, var_dir: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{args.db_name}",
-        DATABASE_POOL_MAX=str(args.threads),
-        REDIS_URL=f"redis://127.0.0.1:6379/{args.redis_db}",
-        BOTBENCH_CACHE_PREFIX="bench-login",
-        BOTBENCH_VAR_DIR=var_dir,
-        DJANGO_STATIC_ROOT=str(Path(var_dir) / "static"),
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(40),
-        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
-        DJANGO_SECURE_SSL_REDIRECT="0",
-        DJANGO_LOG_LEVEL="ERROR",
-        DJANGO_SETTINGS_MODULE="config.settings",
-    )
-    return env
-
-
-def reset_stores(args: argparse.Namespace, *, create: bool) -> None:
-    import psycopg
-    import redis
-
-    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{args.db_name}" WITH (FORCE)')
-        if create:
-            conn.execute(f'CREATE DATABASE "{args.db_name}"')
-    redis.Redis(host="127.0.0.1", port=6379, db=args.redis_db).flushdb()
-
-
-def manage(tree: Path, env: dict[str, str], *command: str) -> str:
-    result = subprocess.run(
-        [str(PYTHON), "manage.py", *command],
-        cwd=tree,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return result.stdout
-
-
-def wait_for(port: int, process: subprocess.Popen, timeout: float = 60) -> None:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError("gunicorn exited during start-up")
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/healthz")
-            if conn.getresponse().status in (200, 503):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("gunicorn did not answer in time")
 
 
 def device_loop(port: int, cookie: str, until: float, phase: Phase) -> None:
@@ -220,52 +152,40 @@ def run_phase(port: int, cookie: str, args: argparse.Namespace, attackers: int) 
 
 
 def measure(tree: Path, args: argparse.Namespace) -> tuple[Phase, Phase]:
-    var_dir = tempfile.mkdtemp(prefix="botbench-login-bench-")
-    env = server_env(args, var_dir)
-    reset_stores(args, create=True)
-    gunicorn = None
-    try:
-        manage(tree, env, "migrate", "--noinput")
-        manage(tree, env, "collectstatic", "--noinput")
-        seeded = manage(tree, env, "shell", "-c", SEED % {"teacher": TEACHER})
-        cookie = next(line[7:] for line in seeded.splitlines() if line.startswith("COOKIE "))
-        port = args.port or free_port()
-        gunicorn = subprocess.Popen(
-            [
-                str(GUNICORN),
+    with harness.prepared_site(
+        "botbench-login-bench-",
+        db_name=args.db_name,
+        redis_db=args.redis_db,
+        pool_max=args.threads,
+        cache_prefix="bench-login",
+        log_level="ERROR",
+        flush=True,
+        tree=tree,
+    ) as (env, var_dir):
+        try:
+            seeded = harness.manage(env, "shell", "-c", SEED % {"teacher": TEACHER}, cwd=tree)
+            cookie = next(line[7:] for line in seeded.splitlines() if line.startswith("COOKIE "))
+            with harness.gunicorn(
                 "config.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(args.workers),
-                "--worker-class",
-                "gthread",
-                "--threads",
-                str(args.threads),
-                "--log-level",
-                "warning",
-            ],
-            cwd=tree,
-            env=env,
-            stderr=(Path(var_dir) / "gunicorn.log").open("w"),  # one warning per refused login
-        )
-        wait_for(port, gunicorn)
-        quiet = run_phase(port, cookie, args, attackers=0)
-        attacked = run_phase(port, cookie, args, attackers=args.attackers)
-        return quiet, attacked
-    finally:
-        if gunicorn is not None and gunicorn.poll() is None:
-            gunicorn.terminate()
-            gunicorn.wait(30)
-        reset_stores(args, create=False)
-        shutil.rmtree(var_dir, ignore_errors=True)
+                env=env,
+                workers=args.workers,
+                threads=args.threads,
+                port=args.port,
+                cwd=tree,
+                stderr=(Path(var_dir) / "gunicorn.log").open("w"),  # one warning per refused login
+            ) as server:
+                quiet = run_phase(server.port, cookie, args, attackers=0)
+                attacked = run_phase(server.port, cookie, args, attackers=args.attackers)
+            return quiet, attacked
+        finally:
+            shutil.rmtree(var_dir, ignore_errors=True)
 
 
 def export(ref: str) -> Path:
     """The code at `ref`, in a temporary folder (the .venv stays this tree's)."""
     target = Path(tempfile.mkdtemp(prefix="botbench-login-before-"))
     archive = subprocess.run(
-        ["git", "archive", ref], cwd=ROOT, check=True, capture_output=True
+        ["git", "archive", ref], cwd=harness.ROOT, check=True, capture_output=True
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
     return target
@@ -297,7 +217,7 @@ def main() -> int:
             runs.append((f"before ({args.before})", measure(before_tree, args)))
         finally:
             shutil.rmtree(before_tree, ignore_errors=True)
-    runs.append(("after (this tree)", measure(ROOT, args)))
+    runs.append(("after (this tree)", measure(harness.ROOT, args)))
     failed = False
     for name, (quiet, attacked) in runs:
         print(summary(f"{name}, quiet", quiet))

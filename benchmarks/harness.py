@@ -1,0 +1,309 @@
+"""What the benchmarks that measure the real stack share: a PostgreSQL database and a Redis db of
+their own, the site's environment, demo classes seeded through the services, and gunicorn
+processes started, awaited and stopped.
+
+Not named bench_*: `make bench` runs every benchmarks/bench_*.py, and this is not a benchmark.
+"""
+
+from __future__ import annotations
+
+import datetime
+import http.client
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = ROOT / ".venv" / "bin" / "python"
+GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
+PG_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres"
+WORKER_CLASS = {"wsgi": "gthread", "asgi": "uvicorn_worker.UvicornWorker"}
+# Method, path, status, microseconds inside the server; no field holds a space, so
+# access_times() splits a line on spaces.
+ACCESS_LOG_FORMAT = "%(m)s %(U)s %(s)s %(D)s"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def recreate_database(name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def drop_database(name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def flush_redis(db: int, port: int = 6379) -> None:
+    import redis
+
+    redis.Redis(host="127.0.0.1", port=port, db=db).flushdb()
+
+
+def close_django_connections() -> None:
+    """Hands back the connections a seeding in this process opened, if it ran at all."""
+    if "django.db" not in sys.modules:
+        return
+    from django.apps import apps
+    from django.db import connections
+
+    if apps.ready:
+        connections.close_all()
+
+
+@contextmanager
+def scratch_database(name: str, *, keep: bool = False) -> Iterator[None]:
+    """A new, empty database for the block, dropped after it unless `keep`."""
+    recreate_database(name)
+    try:
+        yield
+    finally:
+        if not keep:
+            # The seeding's connections are this process's own: closed, not cut by FORCE.
+            close_django_connections()
+            drop_database(name)
+
+
+def manage(env: dict[str, str], *command: str, cwd: Path = ROOT) -> str:
+    """Runs manage.py of the tree `cwd` with this tree's interpreter; returns what it printed."""
+    return subprocess.run(
+        [str(PYTHON), "manage.py", *command],
+        cwd=cwd,
+        env=env,
+        check=True,
+        stdout=subprocess.PIPE,
+        text=True,
+    ).stdout
+
+
+@contextmanager
+def prepared_site(
+    var_prefix: str,
+    *,
+    db_name: str,
+    redis_db: int,
+    pool_max: int,
+    cache_prefix: str,
+    log_level: str = "WARNING",
+    redis_port: int = 6379,
+    flush: bool = False,
+    keep_db: bool = False,
+    tree: Path = ROOT,
+) -> Iterator[tuple[dict[str, str], str]]:
+    """The site of `tree` migrated into a new database `db_name`, with its static files collected
+    into a new var folder: yields the environment to run it with (production settings, on
+    loopback PostgreSQL and Redis) and that folder. The database is dropped after the block
+    unless `keep_db`. With `flush` the Redis db is emptied before and after, for a benchmark
+    that has it to itself; the others keep apart by `cache_prefix`."""
+    var_dir = tempfile.mkdtemp(prefix=var_prefix)
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{db_name}",
+        DATABASE_POOL_MAX=str(pool_max),
+        REDIS_URL=f"redis://127.0.0.1:{redis_port}/{redis_db}",
+        BOTBENCH_CACHE_PREFIX=cache_prefix,
+        BOTBENCH_VAR_DIR=var_dir,
+        DJANGO_STATIC_ROOT=str(Path(var_dir) / "static"),
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(40),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_SECURE_SSL_REDIRECT="0",
+        DJANGO_LOG_LEVEL=log_level,
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    if flush:
+        flush_redis(redis_db, redis_port)
+    try:
+        with scratch_database(db_name, keep=keep_db):
+            manage(env, "migrate", "--noinput", cwd=tree)
+            manage(env, "collectstatic", "--noinput", cwd=tree)
+            yield env, var_dir
+    finally:
+        if flush:
+            flush_redis(redis_db, redis_port)
+
+
+def setup_django(env: dict[str, str], site_root: Path = ROOT) -> None:
+    """Django in this process, on the database the servers will use: seeding goes through the
+    site's own services, so the rows are the ones a lesson makes."""
+    os.environ.update(env)
+    sys.path.insert(0, str(site_root))
+    import django
+
+    django.setup()
+
+
+class JoinedDevice(NamedTuple):
+    cookie: str  # a Cookie header naming the team's device, as the join page set it
+    table: int
+
+
+@dataclass
+class SeededClass:
+    teacher: Any
+    session: Any
+    devices: list[JoinedDevice]
+
+
+def seed_classes(
+    *, school: str, domain: str, classes: int, teams: int = 15, table_size: int = 5
+) -> list[SeededClass]:
+    """Classes with an open Bot-Builders session, `teams` teams of one student seated at tables
+    of `table_size`, one joined device a team, and the tables' games started. Needs
+    setup_django() first."""
+    from django.http import HttpResponse
+
+    from classroom import services as classroom_services
+    from classroom.devices import DEVICE_COOKIE, set_device_cookie
+    from classroom.models import (
+        Classroom,
+        GameKind,
+        Role,
+        School,
+        Session,
+        Student,
+        Table,
+        Team,
+        TeamMembership,
+        User,
+    )
+    from games import services
+
+    school_row = School.objects.create(name=school)
+    seeded = []
+    for c in range(classes):
+        teacher = User.objects.create_user(
+            f"teacher{c}@{domain}", "not-used-password-0", school=school_row, role=Role.TEACHER
+        )
+        classroom = Classroom.objects.create(
+            school=school_row, teacher=teacher, name=f"Class {c + 1}", school_year="2026-27"
+        )
+        session = Session.objects.create(
+            classroom=classroom, date=datetime.date(2026, 12, 1), game=GameKind.BOT_BUILDERS
+        )
+        session = classroom_services.session_open(session=session, by=teacher)
+        tables, devices = {}, []
+        for t in range(teams):
+            number = t // table_size + 1
+            if number not in tables:
+                tables[number] = Table.objects.create(session=session, number=number)
+            student = Student.objects.create(classroom=classroom, name=f"Student {t + 1}")
+            team = Team.objects.create(
+                session=session,
+                number=t + 1,
+                name=f"Team {t + 1}",
+                table=tables[number],
+                seat_position=t % table_size,
+            )
+            TeamMembership.objects.create(session=session, team=team, student=student)
+            binding = classroom_services.device_join(session=session, student=student)
+            response = HttpResponse()
+            set_device_cookie(response, binding, secure=False)
+            cookie = f"{DEVICE_COOKIE}={response.cookies[DEVICE_COOKIE].value}"
+            devices.append(JoinedDevice(cookie, tables[number].pk))
+        services.session_start_tables(session=session, by=teacher)
+        seeded.append(SeededClass(teacher, session, devices))
+    return seeded
+
+
+class Server(NamedTuple):
+    process: subprocess.Popen
+    port: int
+
+
+@contextmanager
+def gunicorn(
+    app: str,
+    *,
+    env: dict[str, str],
+    workers: int,
+    worker_class: str = WORKER_CLASS["wsgi"],
+    threads: int | None = None,
+    log_level: str = "warning",
+    access_log: Path | None = None,
+    options: Collection[str] = (),
+    port: int = 0,
+    cwd: Path = ROOT,
+    stderr: Any = None,
+    ready_path: str = "/healthz",
+) -> Iterator[Server]:
+    """A gunicorn serving `app` on loopback (on a free port unless `port`) for the block, from
+    the moment `ready_path` answers; stopped however the block ends."""
+    port = port or free_port()
+    command = [str(GUNICORN), app, "--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
+    command += ["--worker-class", worker_class]
+    if threads is not None:
+        command += ["--threads", str(threads)]
+    command += ["--log-level", log_level]
+    if access_log is not None:
+        command += ["--access-logfile", str(access_log), "--access-logformat", ACCESS_LOG_FORMAT]
+    process = subprocess.Popen([*command, *options], cwd=cwd, env=env, stderr=stderr)
+    try:
+        wait_until_serving(port, process, ready_path)
+        yield Server(process, port)
+    finally:
+        stop(process)
+
+
+def stop(process: subprocess.Popen, timeout: float = 30) -> None:
+    """Ends a server gracefully (gunicorn writes out its access log then), or kills it."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def wait_until_serving(port: int, process: subprocess.Popen, path: str) -> None:
+    """Returns once `path` answers. From /healthz only 200 or 503 will do: 503 says a store it
+    checks is down, which still shows the site loaded and serving (a benchmark that needs the
+    stores finds out from its own requests); another path (the bare site has no /healthz) may
+    answer anything. Generous, as start-up on a machine busy with other work is slow."""
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server for port {port} exited during start-up")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", path)
+            response = conn.getresponse()
+            response.read()
+            if path != "/healthz" or response.status in (200, 503):
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"the server for port {port} did not answer in time")
+
+
+def access_times(log: Path) -> list[tuple[str, float]]:
+    """(path, seconds inside the server) of each request an ACCESS_LOG_FORMAT log holds."""
+    lines = log.read_text().splitlines() if log.exists() else []
+    times = []
+    for line in lines:
+        parts = line.split()
+        if len(parts) == 4:
+            times.append((parts[1], int(parts[3]) / 1e6))
+    return times
