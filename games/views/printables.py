@@ -32,7 +32,7 @@ def printables_index(request: HttpRequest) -> HttpResponse:
         for code, _name in settings.LANGUAGES
         if code != current
     ]
-    context = {"groups": by_game(), "pdf_language": current, "other_languages": others}
+    context = {"groups": by_game(), "other_languages": others}
     return render(request, "printables/index.html", context)
 
 

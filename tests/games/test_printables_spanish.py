@@ -29,6 +29,14 @@ def pdf_url(slug: str) -> str:
     return reverse("games:printable", args=[slug])
 
 
+@pytest.fixture(autouse=True)
+def _english_after(request):
+    """A Spanish request leaves Spanish active in this thread: switch back after each test, so
+    no later test (or the in-process worker) inherits it."""
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def media(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
