@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygal
+from django.utils.translation import gettext
 from pygal.style import Style
 
 WIDTH = 760
@@ -79,7 +80,7 @@ def _options(labels: Sequence[str]) -> dict:
         # Chromium, and the bottom legend would be clipped without this room.
         "margin_bottom": 34,
         "spacing": 12,
-        "no_data_text": "No results yet",
+        "no_data_text": gettext("No results yet"),
         "pretty_print": False,
         "disable_xml_declaration": True,
     }

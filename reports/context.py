@@ -1,7 +1,11 @@
 """Each report's template context: the selector's data plus its charts. The web page and the PDF
-render the same context (and the same table partials), so what is exported is what was seen."""
+render the same context (and the same table partials), so what is exported is what was seen.
+Chart words are translated when the context is built: in the page's language, or in the
+export's (the worker builds it under `translation.override`)."""
 
 from __future__ import annotations
+
+from django.utils.translation import gettext
 
 from classroom.models import Classroom, School, Session, Student
 from games.engines.bot_builders import MAX_SCORE
@@ -18,11 +22,13 @@ def session_context(session: Session) -> dict:
     rubric_chart = None
     if report.rubric:
         rubric_chart = charts.bar_chart(
-            "Rubric averages by criterion",
+            gettext("Rubric averages by criterion"),
             [r["title"] for r in report.rubric],
-            [("Average", [r["fraction"] for r in report.rubric])],
-            description="Average teach-back rubric score for each criterion, as a percentage "
-            "of its maximum.",
+            [(gettext("Average"), [r["fraction"] for r in report.rubric])],
+            description=gettext(
+                "Average teach-back rubric score for each criterion, as a percentage of its "
+                "maximum."
+            ),
             percent=True,
             horizontal=True,
         )
@@ -46,27 +52,30 @@ def class_charts(report: selectors.ClassReport) -> list[charts.Chart]:
     if bb:
         out.append(
             charts.line_chart(
-                "Bot-Builders score over sessions",
+                gettext("Bot-Builders score over sessions"),
                 bb_labels,
                 [
-                    ("Average score", [p.average_score for p in bb]),
-                    ("Best score", [p.best_score for p in bb]),
+                    (gettext("Average score"), [p.average_score for p in bb]),
+                    (gettext("Best score"), [p.best_score for p in bb]),
                 ],
-                description="Average and best Bot-Builders score of the class's teams at each "
-                "session.",
+                description=gettext(
+                    "Average and best Bot-Builders score of the class's teams at each session."
+                ),
                 y_max=MAX_SCORE,
             )
         )
         out.append(
             charts.line_chart(
-                "Full Bot and Mission-match rate",
+                gettext("Full Bot and Mission-match rate"),
                 bb_labels,
                 [
-                    ("Full Bot", [p.full_bot_rate for p in bb]),
-                    ("Mission match", [p.mission_match_rate for p in bb]),
+                    (gettext("Full Bot"), [p.full_bot_rate for p in bb]),
+                    (gettext("Mission match"), [p.mission_match_rate for p in bb]),
                 ],
-                description="Share of teams that finished with a Full Bot, and with a Mission "
-                "matching their parts, at each session.",
+                description=gettext(
+                    "Share of teams that finished with a Full Bot, and with a Mission matching "
+                    "their parts, at each session."
+                ),
                 percent=True,
             )
         )
@@ -74,20 +83,22 @@ def class_charts(report: selectors.ClassReport) -> list[charts.Chart]:
         tl = report.three_laws_points
         out.append(
             charts.bar_chart(
-                "3 Laws: Victory Points per session",
+                gettext("3 Laws: Victory Points per session"),
                 [p.label for p in tl],
-                [("Average VP per team", [round(p.vp_average or 0, 1) for p in tl])],
-                description="Average Victory Points per team at each 3 Laws session.",
+                [(gettext("Average VP per team"), [round(p.vp_average or 0, 1) for p in tl])],
+                description=gettext("Average Victory Points per team at each 3 Laws session."),
             )
         )
     if report.rubric:
         out.append(
             charts.bar_chart(
-                "Rubric averages by criterion",
+                gettext("Rubric averages by criterion"),
                 [r["title"] for r in report.rubric],
-                [("Average", [r["fraction"] for r in report.rubric])],
-                description="Average teach-back rubric score for each criterion over every "
-                "session, as a percentage of its maximum.",
+                [(gettext("Average"), [r["fraction"] for r in report.rubric])],
+                description=gettext(
+                    "Average teach-back rubric score for each criterion over every session, as "
+                    "a percentage of its maximum."
+                ),
                 percent=True,
                 horizontal=True,
             )
@@ -95,10 +106,10 @@ def class_charts(report: selectors.ClassReport) -> list[charts.Chart]:
     if points:
         out.append(
             charts.bar_chart(
-                "Participation",
+                gettext("Participation"),
                 labels,
-                [("Present", [p.participation for p in points])],
-                description="Share of the class present at each session.",
+                [(gettext("Present"), [p.participation for p in points])],
+                description=gettext("Share of the class present at each session."),
                 percent=True,
             )
         )
@@ -124,10 +135,11 @@ def student_context(student: Student) -> dict:
     chart = None
     if len(scored) >= 2:
         chart = charts.line_chart(
-            f"{student.name}'s team score over sessions",
+            gettext("%(name)s's team score over sessions") % {"name": student.name},
             [r.label for r in scored],
-            [("Team score", [r.score for r in scored])],
-            description=f"Bot-Builders score of {student.name}'s team at each session.",
+            [(gettext("Team score"), [r.score for r in scored])],
+            description=gettext("Bot-Builders score of %(name)s's team at each session.")
+            % {"name": student.name},
             y_max=MAX_SCORE,
         )
     return {
@@ -150,23 +162,25 @@ def school_context(school: School) -> dict:
         names = [c.classroom.name for c in active]
         out.append(
             charts.bar_chart(
-                "Sessions run per class",
+                gettext("Sessions run per class"),
                 names,
-                [("Sessions", [c.sessions for c in active])],
-                description="Number of sessions each class has run.",
+                [(gettext("Sessions"), [c.sessions for c in active])],
+                description=gettext("Number of sessions each class has run."),
                 horizontal=True,
             )
         )
         out.append(
             charts.bar_chart(
-                "Participation and rubric average per class",
+                gettext("Participation and rubric average per class"),
                 names,
                 [
-                    ("Participation", [c.participation for c in active]),
-                    ("Rubric average", [c.rubric_fraction for c in active]),
+                    (gettext("Participation"), [c.participation for c in active]),
+                    (gettext("Rubric average"), [c.rubric_fraction for c in active]),
                 ],
-                description="Average share of each class present at its sessions, and its "
-                "average teach-back rubric score as a percentage of the maximum.",
+                description=gettext(
+                    "Average share of each class present at its sessions, and its average "
+                    "teach-back rubric score as a percentage of the maximum."
+                ),
                 percent=True,
                 horizontal=True,
             )

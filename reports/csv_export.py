@@ -2,7 +2,9 @@
 guess the encoding (Excel) show names like "Zoë" or "José" correctly.
 
 A table is declared once (`CsvTable`: report, slug, title, header, rows from the selector's
-report); the report pages list the download links from the same declarations.
+report); the report pages list the download links from the same declarations. Titles, headers and
+the yes/no cells are in the language of the person downloading; the slugs (in the URLs and the
+file names) stay English.
 """
 
 from __future__ import annotations
@@ -12,6 +14,11 @@ import io
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext_lazy as _
+
+from games.engines.i18n import say
 
 BOM = "\ufeff"
 
@@ -25,7 +32,7 @@ def _num(value: float | None, digits: int = 1) -> str:
 
 
 def _yes(flag: bool | None) -> str:
-    return "yes" if flag else "no"
+    return pgettext("csv cell", "yes") if flag else pgettext("csv cell", "no")
 
 
 def _safe(value: Any) -> Any:
@@ -41,7 +48,7 @@ def write_csv(header: list[str], rows: Iterable[list[Any]]) -> bytes:
     buffer = io.StringIO()
     buffer.write(BOM)
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(header)
+    writer.writerow([str(h) for h in header])
     for row in rows:
         writer.writerow([_safe(v) for v in row])
     return buffer.getvalue().encode("utf-8")
@@ -54,7 +61,8 @@ def _session_results(report) -> Iterable[list]:
     for table in report.tables:
         for seat in table.seats:
             bench = seat.bench or {}
-            parts = [s["card"]["name"] for s in bench.get("slots", []) if s["card"]]
+            # Card names are the engine's marked words: said in the reader's language.
+            parts = [say(s["card"]["name"], gettext) for s in bench.get("slots", []) if s["card"]]
             yield [
                 table.number,
                 table.kind_label,
@@ -73,7 +81,7 @@ def _teachback_rows(teachbacks) -> Iterable[list]:
     for tb in teachbacks:
         assessment = getattr(tb, "assessment", None)
         scores = "; ".join(
-            f"{s.criterion.title}: {'skipped' if s.score is None else s.score}/"
+            f"{s.criterion.title}: {gettext('skipped') if s.score is None else s.score}/"
             f"{s.criterion.max_score}"
             for s in (assessment.scores.all() if assessment else [])
         )
@@ -159,16 +167,22 @@ def _school_classes(report) -> Iterable[list]:
 
 
 TEACHBACK_HEADER = [
-    "Team",
-    "Senses with",
-    "Thinks with",
-    "Acts with",
-    "Powered by",
-    "Because",
-    "Rubric scores",
-    "Comment",
+    _("Team"),
+    _("Senses with"),
+    _("Thinks with"),
+    _("Acts with"),
+    _("Powered by"),
+    _("Because"),
+    _("Rubric scores"),
+    _("Comment"),
 ]
-RUBRIC_HEADER = ["Criterion", "Scores", "Average", "Average (% of maximum)"]
+RUBRIC_HEADER = [
+    _("Criterion"),
+    _("Scores"),
+    _("Average"),
+    # xgettext:no-python-format
+    _("Average (% of maximum)"),
+]
 
 
 @dataclass(frozen=True)
@@ -187,90 +201,90 @@ TABLES: tuple[CsvTable, ...] = (
     CsvTable(
         "session",
         "results",
-        "Results by table",
+        _("Results by table"),
         [
-            "Table",
-            "Game",
-            "Team",
-            "Members",
-            "Place",
-            "Score",
-            "Full Bot",
-            "Mission match",
-            "Victory Points",
-            "Final bench",
+            _("Table"),
+            _("Game"),
+            _("Team"),
+            _("Members"),
+            _("Place"),
+            _("Score"),
+            _("Full Bot"),
+            _("Mission match"),
+            _("Victory Points"),
+            _("Final bench"),
         ],
         _session_results,
     ),
-    CsvTable("session", "teachbacks", "Teach-backs", TEACHBACK_HEADER, _session_teachbacks),
-    CsvTable("session", "rubric", "Rubric averages", RUBRIC_HEADER, _rubric),
+    CsvTable("session", "teachbacks", _("Teach-backs"), TEACHBACK_HEADER, _session_teachbacks),
+    CsvTable("session", "rubric", _("Rubric averages"), RUBRIC_HEADER, _rubric),
     CsvTable(
         "class",
         "sessions",
-        "Sessions",
+        _("Sessions"),
         [
-            "Date",
-            "Game",
-            "Present",
-            "Roster",
-            "Participation",
-            "Teams",
-            "Average score",
-            "Best score",
-            "Full Bot rate",
-            "Mission-match rate",
-            "Victory Points",
-            "3 Laws winners",
-            "Teach-backs",
-            "Rubric average",
+            _("Date"),
+            _("Game"),
+            _("Present"),
+            _("Roster"),
+            _("Participation"),
+            _("Teams"),
+            _("Average score"),
+            _("Best score"),
+            _("Full Bot rate"),
+            _("Mission-match rate"),
+            _("Victory Points"),
+            _("3 Laws winners"),
+            _("Teach-backs"),
+            _("Rubric average"),
         ],
         _class_sessions,
     ),
-    CsvTable("class", "rubric", "Rubric averages", RUBRIC_HEADER, _rubric),
+    CsvTable("class", "rubric", _("Rubric averages"), RUBRIC_HEADER, _rubric),
     CsvTable(
         "class",
         "participation",
-        "Participation",
-        ["Student", "Sessions present", "Sessions held", "Participation"],
+        _("Participation"),
+        [_("Student"), _("Sessions present"), _("Sessions held"), _("Participation")],
         _class_participation,
     ),
     CsvTable(
         "student",
         "sessions",
-        "Sessions",
+        _("Sessions"),
         [
-            "Date",
-            "Game",
-            "Team",
-            "Table",
-            "Place",
-            "Teams at table",
-            "Score",
-            "Full Bot",
-            "Victory Points",
+            _("Date"),
+            _("Game"),
+            _("Team"),
+            _("Table"),
+            _("Place"),
+            _("Teams at table"),
+            _("Score"),
+            _("Full Bot"),
+            _("Victory Points"),
         ],
         _student_sessions,
     ),
-    CsvTable("student", "teachbacks", "Teach-backs", TEACHBACK_HEADER, _student_teachbacks),
+    CsvTable("student", "teachbacks", _("Teach-backs"), TEACHBACK_HEADER, _student_teachbacks),
     CsvTable(
         "school",
         "classes",
-        "Classes",
+        _("Classes"),
         [
-            "Class",
-            "Teacher",
-            "Grade",
-            "Students",
-            "Sessions",
-            "Participation",
-            "Average score",
-            "Full Bot rate",
-            "Rubric average",
-            "Score trend",
+            _("Class"),
+            _("Teacher"),
+            _("Grade"),
+            _("Students"),
+            _("Sessions"),
+            _("Participation"),
+            _("Average score"),
+            _("Full Bot rate"),
+            _("Rubric average"),
+            _("Score trend"),
         ],
         _school_classes,
     ),
-    CsvTable("school", "rubric", "Rubric averages", RUBRIC_HEADER, _rubric),
+    CsvTable("school", "rubric", _("Rubric averages"), RUBRIC_HEADER, _rubric),
 )
 
 

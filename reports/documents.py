@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from classroom.models import Classroom, School, Session, Student
 from reports import context as report_context
@@ -27,15 +28,30 @@ class Document:
     context: dict
 
 
+# What may have been deleted since the click, as a reason names it.
+WHAT = {
+    "session": gettext_lazy(
+        "The session no longer exists: it was deleted after the export was asked for."
+    ),
+    "class": gettext_lazy(
+        "The class no longer exists: it was deleted after the export was asked for."
+    ),
+    "student": gettext_lazy(
+        "The student no longer exists: they were deleted after the export was asked for."
+    ),
+    "school": gettext_lazy(
+        "The school no longer exists: it was deleted after the export was asked for."
+    ),
+}
+
+
 def _load(model, pk, what: str):
     try:
         related = _related(model)
         query = model.objects.select_related(*related) if related else model.objects.all()
         return query.get(pk=pk)
     except (model.DoesNotExist, TypeError, ValueError):
-        raise ReportError(
-            f"The {what} no longer exists: it was deleted after the export was asked for."
-        ) from None
+        raise ReportError(str(WHAT[what])) from None
 
 
 def _related(model) -> tuple[str, ...]:
@@ -62,7 +78,7 @@ def document_for(export: Export) -> Document:
     if export.kind == ExportKind.SCHOOL_ZIP:
         school = _load(School, params.get("school"), "school")
         return Document("reports/pdf/school_overview.html", report_context.school_context(school))
-    raise ReportError(f"Unknown report kind {export.kind!r}.")
+    raise ReportError(gettext("Unknown report kind %(kind)r.") % {"kind": export.kind})
 
 
 def render_html(document: Document) -> str:

@@ -9,22 +9,24 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from classroom.models import Classroom, School
 
 
 class ExportKind(models.TextChoices):
-    SESSION = "session", "Session report"
-    CLASS = "class", "Class progress report"
-    STUDENT = "student", "Student progress report"
-    SCHOOL_ZIP = "school_zip", "Whole-school export (ZIP)"
+    SESSION = "session", _("Session report")
+    CLASS = "class", _("Class progress report")
+    STUDENT = "student", _("Student progress report")
+    SCHOOL_ZIP = "school_zip", _("Whole-school export (ZIP)")
 
 
 class ExportStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RENDERING = "rendering", "Rendering"
-    READY = "ready", "Ready"
-    FAILED = "failed", "Failed"
+    QUEUED = "queued", pgettext_lazy("export status", "Queued")
+    RENDERING = "rendering", pgettext_lazy("export status", "Rendering")
+    READY = "ready", pgettext_lazy("export status", "Ready")
+    FAILED = "failed", pgettext_lazy("export status", "Failed")
 
 
 LIVE_STATUSES = (ExportStatus.QUEUED, ExportStatus.RENDERING)
@@ -50,6 +52,9 @@ class Export(models.Model):
         Classroom, on_delete=models.CASCADE, null=True, blank=True, related_name="exports"
     )
     title = models.CharField(max_length=200)
+    # The language of the person who asked (their page's language at the click): the worker
+    # renders the file, and any reason for a failure, in it.
+    language = models.CharField(max_length=10, choices=settings.LANGUAGES, default="en")
     status = models.CharField(
         max_length=10, choices=ExportStatus.choices, default=ExportStatus.QUEUED
     )

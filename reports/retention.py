@@ -18,6 +18,7 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from classroom.models import Classroom, DeviceBinding, School, Student, User
 from classroom.services import ServiceError
@@ -85,7 +86,9 @@ def archived_data_purge(
     """Delete the students' data of the school's expired classes; returns what was deleted.
     `by` is the administrator pressing the button (None: the management command)."""
     if by is not None and not (by.is_active and by.is_school_admin and by.school_id == school.pk):
-        raise ServiceError("Only the school's administrators can delete its archived data.")
+        raise ServiceError(
+            gettext("Only the school's administrators can delete its archived data.")
+        )
     with transaction.atomic():
         classes = expired_classes(school, now=now).select_for_update()
         counted = archived_data_count(school=school, now=now)

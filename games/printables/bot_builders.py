@@ -8,18 +8,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.html import format_html
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
 from games.engines import bot_builders
 from games.engines.bot_builders import CATEGORY, cards_of_kind, scoring
 from games.engines.bot_builders import cards as bb_cards
-from games.printables.layout import AVERY_5388, sheets
+from games.engines.i18n import say
+from games.printables.layout import AVERY_5388, css_page_counter, sheets
 
+# Lazy: the words are looked up in the language active when a printable is rendered.
 LABELS: dict[str, str] = {
-    "sense": "Sense",
-    "think": "Think",
-    "act": "Act",
-    "power": "Power",
-    "mission": "Mission",
-    "glitch": "Glitch",
+    "sense": _("Sense"),
+    "think": _("Think"),
+    "act": _("Act"),
+    "power": _("Power"),
+    "mission": _("Mission"),
+    "glitch": _("Glitch"),
 }
 
 # The rulebook's worked example: a perfect bench.
@@ -31,13 +37,19 @@ EXAMPLE_BENCH: tuple[str, ...] = (
     "rescue_rover",
 )
 
+# The sentence frame's words, in a context of their own: "because" alone may mean other things.
 TEACHBACK_FRAME: tuple[tuple[str, str], ...] = (
-    ("My bot senses with", "sense"),
-    ("thinks with", "think"),
-    ("acts with", "act"),
-    ("powered by", "power"),
-    ("because", "mission"),
+    (pgettext_lazy("teach-back frame", "My bot senses with"), "sense"),
+    (pgettext_lazy("teach-back frame", "thinks with"), "think"),
+    (pgettext_lazy("teach-back frame", "acts with"), "act"),
+    (pgettext_lazy("teach-back frame", "powered by"), "power"),
+    (pgettext_lazy("teach-back frame", "because"), "mission"),
 )
+
+
+def card_name(card: bot_builders.Card) -> str:
+    """A card's name in the active language (the engine marks its words with N_)."""
+    return say(card.name, gettext)
 
 
 def icon(kind: str) -> str:
@@ -49,10 +61,10 @@ def card_face(card: bot_builders.Card) -> dict[str, Any]:
     """One card as the deck templates draw it."""
     face: dict[str, Any] = {
         "id": card.id,
-        "name": card.name,
+        "name": card_name(card),
         "kind": card.kind,
         "label": LABELS[card.kind],
-        "text": card.text,
+        "text": say(card.text, gettext),
         "icon": icon(card.kind),
         "template": "printables/_bb_card.html",
     }
@@ -60,6 +72,13 @@ def card_face(card: bot_builders.Card) -> dict[str, Any]:
         face["prefers"] = [{"kind": k, "label": LABELS[k], "icon": icon(k)} for k in card.prefers]
     if card.is_glitch:
         face["slot"] = {"kind": card.slot, "label": LABELS[card.slot], "icon": icon(card.slot)}
+        # The chip goes inside a translated sentence ("Hits the … slot"), so it is made here.
+        face["slot"]["chip"] = format_html(
+            '<span class="chip chip-{}"><img src="{}" alt="">{}</span>',
+            card.slot,
+            icon(card.slot),
+            LABELS[card.slot],
+        )
         face["returns_to_hand"] = card.returns_to_hand
     return face
 
@@ -79,9 +98,9 @@ def example() -> dict[str, Any]:
     cards = [bot_builders.CARDS[card_id] for card_id in EXAMPLE_BENCH]
     mission = cards[-1]
     return {
-        "parts": [card.name for card in cards[:-1]],
-        "mission": mission.name,
-        "prefers": " + ".join(LABELS[k] for k in mission.prefers),
+        "parts": [card_name(card) for card in cards[:-1]],
+        "mission": card_name(mission),
+        "prefers": " + ".join(str(LABELS[k]) for k in mission.prefers),
         "score": scoring.score_bench(EXAMPLE_BENCH).total,
     }
 
@@ -109,7 +128,11 @@ def instructions_context() -> dict[str, Any]:
 
 
 def rules_context() -> dict[str, Any]:
-    return _game_facts()
+    return {
+        **_game_facts(),
+        # The running foot of the two-sided rules (a CSS page-margin box, see the template).
+        "page_foot": css_page_counter(gettext("Bot-Builders rules · page %(page)s of %(pages)s")),
+    }
 
 
 def _reference(title: str, kind: str, lines: list[str]) -> dict[str, Any]:
@@ -117,7 +140,7 @@ def _reference(title: str, kind: str, lines: list[str]) -> dict[str, Any]:
     return {
         "name": title,
         "kind": kind,
-        "label": "Reference",
+        "label": gettext("Reference"),
         "lines": lines,
         "icon": icon(kind),
         "template": "printables/_bb_reference.html",
@@ -127,41 +150,42 @@ def _reference(title: str, kind: str, lines: list[str]) -> dict[str, Any]:
 def _scoring_reference() -> dict[str, Any]:
     p = points()
     return _reference(
-        "How to score",
+        gettext("How to score"),
         "score",
         [
-            f"+{p['part']} each part installed",
-            f"+{p['four_loop']} four-loop: Sense, Think, Act and Power",
-            f"+{p['mission']} a Mission installed",
-            f"+{p['match']} mission match: both preferred parts",
-            f"+{p['full_bot']} Full Bot: four-loop and a Mission",
-            f"Perfect score: {p['max']}",
+            gettext("+%(points)s each part installed") % {"points": p["part"]},
+            gettext("+%(points)s four-loop: Sense, Think, Act and Power")
+            % {"points": p["four_loop"]},
+            gettext("+%(points)s a Mission installed") % {"points": p["mission"]},
+            gettext("+%(points)s mission match: both preferred parts") % {"points": p["match"]},
+            gettext("+%(points)s Full Bot: four-loop and a Mission") % {"points": p["full_bot"]},
+            gettext("Perfect score: %(points)s") % {"points": p["max"]},
         ],
     )
 
 
 def _glitch_reference() -> dict[str, Any]:
     return _reference(
-        "Glitch rules",
+        gettext("Glitch rules"),
         "glitch",
         [
-            "Play a Glitch on one opponent, never yourself.",
-            "Read it aloud; the target does what it says.",
-            "An empty slot? The Glitch fizzles: discard it.",
-            "No Glitches after someone shouts BOT!",
+            gettext("Play a Glitch on one opponent, never yourself."),
+            gettext("Read it aloud; the target does what it says."),
+            gettext("An empty slot? The Glitch fizzles: discard it."),
+            gettext("No Glitches after someone shouts BOT!"),
         ],
     )
 
 
 def _bot_reference() -> dict[str, Any]:
     return _reference(
-        "BOT! and the last lap",
+        gettext("BOT! and the last lap"),
         "mission",
         [
-            "Full Bot: Sense + Think + Act + Power + a Mission.",
-            "End your turn with a Full Bot? You may shout BOT!",
-            "Everyone else gets one last turn: install or discard only.",
-            "Empty draw pile: finish that turn, then stop.",
+            gettext("Full Bot: Sense + Think + Act + Power + a Mission."),
+            gettext("End your turn with a Full Bot? You may shout BOT!"),
+            gettext("Everyone else gets one last turn: install or discard only."),
+            gettext("Empty draw pile: finish that turn, then stop."),
         ],
     )
 
@@ -200,7 +224,8 @@ def teachback_context() -> dict[str, Any]:
     facts = _game_facts()
     # A few part names per blank, as ideas for a class without devices.
     facts["ideas"] = {
-        kind: [card.name for card in cards_of_kind(kind)[:4]] for kind in (*CATEGORY, "mission")
+        kind: [card_name(card) for card in cards_of_kind(kind)[:4]]
+        for kind in (*CATEGORY, "mission")
     }
     for line in facts["frame"]:
         line["ideas"] = facts["ideas"][line["kind"]]

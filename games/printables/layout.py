@@ -6,6 +6,7 @@ them, and tests/games/test_printables_avery.py measures the rendered PDFs agains
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import ceil
@@ -86,3 +87,20 @@ def sheets[T](items: Sequence[T], per_sheet: int) -> list[list[T]]:
 
 def sheet_count(item_count: int, per_sheet: int) -> int:
     return ceil(item_count / per_sheet)
+
+
+def css_page_counter(sentence: str) -> str:
+    """A CSS `content` value saying `sentence` with its `%(page)s` and `%(pages)s` drawn by the
+    page counters: "Page %(page)s of %(pages)s" -> `"Page " counter(page) " of " counter(pages)`.
+    The sentence comes translated whole, so each language orders it its own way."""
+    parts = []
+    for piece in re.split(r"(%\((?:page|pages)\)s)", sentence):
+        if piece == "%(page)s":
+            parts.append("counter(page)")
+        elif piece == "%(pages)s":
+            parts.append("counter(pages)")
+        elif piece:
+            escaped = piece.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+            escaped = escaped.replace("<", "\\3c ")  # never a "</style>" in a style block
+            parts.append(f'"{escaped}"')
+    return " ".join(parts)

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from games.engines import three_laws
+from games.engines.i18n import say
 from games.engines.three_laws import components
 from games.printables.layout import AVERY_5388, CUT_GRID_12, sheets
 
@@ -15,8 +19,17 @@ TOKEN_SUPPLY_EXTRA = 2
 TOKENS_PER_SHEET = 2 * (components.MAX_SEATS + TOKEN_SUPPLY_EXTRA)
 
 
+FACTION_LABELS: dict[str, str] = {
+    "androids": _("Androids"),
+    "cyborgs": _("Cyborgs"),
+    "drones": _("Drones"),
+}
+
+
 def faction_label(faction: str) -> str:
-    return faction.capitalize()
+    """The faction's name in the active language (ids stay English)."""
+    label = FACTION_LABELS.get(faction)
+    return str(label) if label is not None else faction.capitalize()
 
 
 def emblem(faction: str) -> str:
@@ -31,7 +44,7 @@ def faction_cards() -> list[dict[str, Any]]:
         {
             "faction": faction,
             "name": faction_label(faction),
-            "member": components.A_MEMBER[faction],
+            "member": say(components.A_MEMBER[faction], gettext),
             "rank": rank,
             "emblem": emblem(faction),
             # Rank 5 joins only at the bigger tables: say so on the card.
@@ -44,7 +57,7 @@ def faction_cards() -> list[dict[str, Any]]:
 
 def law_cards() -> list[dict[str, Any]]:
     return [
-        {"id": law_id, "number": int(law_id.rsplit("_", 1)[1]), "text": text}
+        {"id": law_id, "number": int(law_id.rsplit("_", 1)[1]), "text": say(text, gettext)}
         for law_id, text in three_laws.LAWS.items()
     ]
 

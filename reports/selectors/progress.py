@@ -27,6 +27,7 @@ from games.models import (
 from games.selectors import has_moves, was_played
 from games.teachback.selectors import rubric_averages
 from reports.selectors.common import REPORTED, mean, rate, score_fraction
+from reports.templatetags.report_format import format_day
 
 # -- class progress ------------------------------------------------------------------------
 
@@ -51,7 +52,8 @@ class SessionPoint:
 
     @property
     def label(self) -> str:
-        return f"{self.session.date:%b} {self.session.date.day}"
+        # "Oct 1" in English, "1 oct" in Spanish: the chart's axis label.
+        return format_day(self.session.date, "short_day")
 
     @property
     def participation(self) -> float | None:

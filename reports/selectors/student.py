@@ -23,6 +23,7 @@ from games.models import (
 )
 from games.selectors import has_moves, was_played
 from reports.selectors.common import REPORTED, mean
+from reports.templatetags.report_format import format_day
 
 # -- student progress -----------------------------------------------------------------------
 
@@ -44,7 +45,8 @@ class StudentSession:
 
     @property
     def label(self) -> str:
-        return f"{self.session.date:%b} {self.session.date.day}"
+        # "Oct 1" in English, "1 oct" in Spanish: the chart's axis label.
+        return format_day(self.session.date, "short_day")
 
 
 @dataclass

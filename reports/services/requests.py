@@ -6,9 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.conf import settings
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from classroom.access import is_school_admin
 from classroom.models import Classroom, School, Session, Student, User
@@ -30,14 +32,15 @@ def _describe(
     """(kind, parameters, school, class, title) for the thing to export."""
     if isinstance(target, Session):
         c = target.classroom
-        return ExportKind.SESSION, {"session": target.pk}, c.school, c, f"{c.name}: {target}"
+        title = gettext("%(class)s: %(session)s") % {"class": c.name, "session": target}
+        return ExportKind.SESSION, {"session": target.pk}, c.school, c, title
     if isinstance(target, Classroom):
         return (
             ExportKind.CLASS,
             {"classroom": target.pk},
             target.school,
             target,
-            f"{target.name}: class progress",
+            _class_title(target),
         )
     if isinstance(target, Student):
         c = target.classroom
@@ -46,30 +49,50 @@ def _describe(
             {"student": target.pk},
             c.school,
             c,
-            f"{target.name} ({c.name}): student progress",
+            gettext("%(student)s (%(class)s): student progress")
+            % {"student": target.name, "class": c.name},
         )
     if isinstance(target, School):
-        title = f"{target.name}: all classes"
+        title = gettext("%(school)s: all classes") % {"school": target.name}
         return ExportKind.SCHOOL_ZIP, {"school": target.pk}, target, None, title
-    raise ServiceError("This cannot be exported.")
+    raise ServiceError(gettext("This cannot be exported."))
+
+
+def _class_title(classroom: Classroom) -> str:
+    return gettext("%(class)s: class progress") % {"class": classroom.name}
+
+
+def request_language(language: str | None = None) -> str:
+    """The language the export is asked in (`language`, else the active one: the page's), one
+    the site offers."""
+    try:
+        return translation.get_supported_language_variant(
+            language or translation.get_language() or settings.LANGUAGE_CODE
+        )
+    except LookupError:
+        return settings.LANGUAGE_CODE
 
 
 def export_request(
-    *, target: Session | Classroom | Student | School, by: User
+    *, target: Session | Classroom | Student | School, by: User, language: str | None = None
 ) -> tuple[Export, bool]:
     """Queue a PDF (or, for a school, the ZIP of every class) of `target`, which the caller has
-    already been allowed to read (reports.access). Returns (export, created): a second click
-    while the first job is queued or rendering gets the first job back, created=False. The
+    already been allowed to read (reports.access), in `language` (default: the active one, the
+    language of the page the person clicked on; the worker renders the file in it). Returns
+    (export, created): a second click while the first job is queued or rendering gets the first
+    job back, created=False. The
     database's partial unique constraint decides that, not a check before the insert. Stuck
     jobs are the sweeper's (`manage.py sweep_exports`); only the one job standing in the way of
     this request is failed here when it is stuck, so a dead worker never blocks a new click."""
-    kind, params, school, classroom, title = _describe(target)
+    language = request_language(language)
+    with translation.override(language):
+        kind, params, school, classroom, title = _describe(target)
     if kind == ExportKind.SCHOOL_ZIP and not is_school_admin(by, school):
-        raise ServiceError("Only the school's administrators can export the whole school.")
+        raise ServiceError(gettext("Only the school's administrators can export the whole school."))
     digest = parameters_hash(kind, params)
     classes = selectors.school_classes_to_export(school) if kind == ExportKind.SCHOOL_ZIP else []
     if kind == ExportKind.SCHOOL_ZIP and not classes:
-        raise ServiceError("This school has no classes to export yet.")
+        raise ServiceError(gettext("This school has no classes to export yet."))
     for _ in range(3):
         try:
             with transaction.atomic():
@@ -81,6 +104,7 @@ def export_request(
                     school=school,
                     classroom=classroom,
                     title=title[:200],
+                    language=language,
                     parts_total=len(classes),
                 )
                 # Constraints are the database's to check (at insert, race-free).
@@ -103,10 +127,14 @@ def export_request(
                 return live, False
             # The live job finished (or was stuck and is now failed) between the failed insert
             # and the look-up: insert again.
-    raise ServiceError("This export is being started by another click: try again in a moment.")
+    raise ServiceError(
+        gettext("This export is being started by another click: try again in a moment.")
+    )
 
 
 def _fan_out(parent: Export, classes: list[Classroom], by: User) -> None:
+    with translation.override(parent.language):
+        titles = {c.pk: _class_title(c)[:200] for c in classes}
     parts = Export.objects.bulk_create(
         Export(
             kind=ExportKind.CLASS,
@@ -115,7 +143,8 @@ def _fan_out(parent: Export, classes: list[Classroom], by: User) -> None:
             requested_by=by,
             school=parent.school,
             classroom=c,
-            title=f"{c.name}: class progress"[:200],
+            title=titles[c.pk],
+            language=parent.language,
             parent=parent,
         )
         for c in classes
@@ -129,7 +158,7 @@ def export_retry(*, export: Export, by: User) -> Export:
     with transaction.atomic():
         export = Export.objects.select_for_update().get(pk=export.pk)
         if export.status != ExportStatus.FAILED:
-            raise ServiceError("Only a failed export can be tried again.")
+            raise ServiceError(gettext("Only a failed export can be tried again."))
         now = timezone.now()
         export.status = ExportStatus.QUEUED
         export.error = ""
@@ -145,7 +174,7 @@ def export_retry(*, export: Export, by: User) -> Export:
                 export.save()
         except IntegrityError:
             raise ServiceError(
-                "The same export is already queued or rendering: see the list of exports."
+                gettext("The same export is already queued or rendering: see the list of exports.")
             ) from None
         status_changed(export)
         for part in failed_parts:
@@ -173,9 +202,9 @@ def export_delete_file(*, export: Export, by: User) -> Export:
     with transaction.atomic():
         export = Export.objects.select_for_update().get(pk=export.pk)
         if export.is_live:
-            raise ServiceError("This export is still being made: wait until it is ready.")
+            raise ServiceError(gettext("This export is still being made: wait until it is ready."))
         if not export.file:
-            raise ServiceError("This export has no file to delete.")
+            raise ServiceError(gettext("This export has no file to delete."))
         names = [export.file.name]
         names += [p.file.name for p in export.parts.exclude(file="")]
         export.parts.exclude(file="").update(file="", file_deleted_at=timezone.now())

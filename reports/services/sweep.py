@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import F, Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext, ngettext
 
 from reports import conf
 from reports.models import Export, ExportKind, ExportStatus
@@ -53,6 +54,7 @@ def _send(export: Export) -> None:
 
 
 def _fail(export: Export, reason: str) -> None:
+    """`reason` is already in the export's language (see `_sweep_one`)."""
     export.status = ExportStatus.FAILED
     export.error = reason
     export.finished_at = timezone.now()
@@ -63,18 +65,35 @@ def _fail(export: Export, reason: str) -> None:
 
 
 def _sweep_one(export: Export, swept: Swept) -> None:
+    # A reason is for the person who asked: in their language.
+    with translation.override(export.language):
+        _sweep(export, swept)
+
+
+def _sweep(export: Export, swept: Swept) -> None:
     now = timezone.now()
     if export.status == ExportStatus.RENDERING:
         if export.started_at and export.started_at < now - conf.stuck_after():
             minutes = int(conf.stuck_after().total_seconds() // 60)
-            _fail(export, f"This export was still not finished after {minutes} minutes. Try again.")
+            _fail(
+                export,
+                ngettext(
+                    "This export was still not finished after %(minutes)s minute. Try again.",
+                    "This export was still not finished after %(minutes)s minutes. Try again.",
+                    minutes,
+                )
+                % {"minutes": minutes},
+            )
             swept.failed += 1
         elif export.updated_at < now - conf.abandoned_after():
             if export.attempts >= conf.max_attempts():
                 _fail(
                     export,
-                    f"The worker stopped without finishing this export, {export.attempts} times. "
-                    "Try again; if it keeps failing, tell your administrator.",
+                    gettext(
+                        "The worker stopped without finishing this export, %(attempts)s times. "
+                        "Try again; if it keeps failing, tell your administrator."
+                    )
+                    % {"attempts": export.attempts},
                 )
                 swept.failed += 1
             else:

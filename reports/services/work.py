@@ -13,8 +13,9 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from classroom.services import ServiceError
 from reports import conf, documents, files
@@ -67,7 +68,10 @@ def _start(export_id: int) -> Export | None:
 def _reason(exc: Exception) -> str:
     if isinstance(exc, documents.ReportError | ServiceError):
         return str(exc)[:ERROR_MAX]
-    return f"The file could not be made ({type(exc).__name__}: {exc})"[:ERROR_MAX]
+    return (
+        gettext("The file could not be made (%(error)s)")
+        % {"error": f"{type(exc).__name__}: {exc}"}
+    )[:ERROR_MAX]
 
 
 def _finish(export_id: int, *, name: str = "", error: str = "") -> Export | None:
@@ -109,10 +113,19 @@ def _count_part(part: Export) -> None:
             names = ", ".join(p.classroom.name for p in failed.select_related("classroom")[:5])
             parent.status = ExportStatus.FAILED
             parent.finished_at = parent.updated_at
-            parent.error = (
-                f"{parent.parts_failed} of {parent.parts_total} class reports failed ({names}). "
-                f"First reason: {failed.first().error}"
-            )[:ERROR_MAX]
+            with translation.override(parent.language):
+                parent.error = (
+                    gettext(
+                        "%(failed)s of %(total)s class reports failed (%(names)s). "
+                        "First reason: %(reason)s"
+                    )
+                    % {
+                        "failed": parent.parts_failed,
+                        "total": parent.parts_total,
+                        "names": names,
+                        "reason": failed.first().error,
+                    }
+                )[:ERROR_MAX]
         else:
             queue.send_zip(parent.pk)
     parent.save()
@@ -120,10 +133,16 @@ def _count_part(part: Export) -> None:
 
 def export_render(*, export_id: int) -> Export | None:
     """Render one PDF export. Safe to run twice: a ready export is left alone, and a second
-    attempt of a rendering one writes the same file name."""
+    attempt of a rendering one writes the same file name. The file, and the reason of a
+    failure, are in the language of the person who asked (`export.language`)."""
     export = _start(export_id)
     if export is None:
         return Export.objects.filter(pk=export_id).first()
+    with translation.override(export.language):
+        return _render(export, export_id)
+
+
+def _render(export: Export, export_id: int) -> Export | None:
     try:
         with heartbeat(export_id):
             data = documents.render_pdf(export)
@@ -153,6 +172,11 @@ def export_zip(*, export_id: int) -> Export | None:
         if export.parts_done < export.parts_total:
             return export  # not every part is in: the last one queues this task again
         _mark_rendering(export)
+    with translation.override(export.language):
+        return _zip(export, export_id)
+
+
+def _zip(export: Export, export_id: int) -> Export | None:
     try:
         with heartbeat(export_id):
             name = _write_zip(export)
@@ -207,10 +231,11 @@ def export_fail_if_stuck(*, export_id: int) -> bool:
         if export is None:
             return False
         export.status = ExportStatus.FAILED
-        export.error = (
-            "The worker stopped without finishing this export (no progress for "
-            f"{int(conf.stuck_after().total_seconds() // 60)} minutes). Try again."
-        )
+        with translation.override(export.language):
+            export.error = gettext(
+                "The worker stopped without finishing this export (no progress for "
+                "%(minutes)s minutes). Try again."
+            ) % {"minutes": int(conf.stuck_after().total_seconds() // 60)}
         export.finished_at = timezone.now()
         export.save(update_fields=["status", "error", "finished_at"])
         status_changed(export)

@@ -11,6 +11,7 @@ from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from classroom import push
@@ -33,14 +34,14 @@ def _target(request: HtmxHttpRequest):
     if kind == ExportKind.SCHOOL_ZIP:
         return access.get_school(request)
     if pk is None:
-        raise Http404("Nothing to export.")
+        raise Http404(gettext("Nothing to export."))
     if kind == ExportKind.SESSION:
         return access.get_session(request, pk)
     if kind == ExportKind.CLASS:
         return access.get_class(request, pk)
     if kind == ExportKind.STUDENT:
         return access.get_student(request, pk)
-    raise Http404("No such report.")
+    raise Http404(gettext("No such report."))
 
 
 def _status_response(
@@ -73,7 +74,7 @@ def export_create(request: HtmxHttpRequest) -> HttpResponse:
             safe_next(request, "reports:index"),
             error=str(exc),
         )
-    note = "" if created else "This report is already being made: here is that export."
+    note = "" if created else gettext("This report is already being made: here is that export.")
     return htmx_or_redirect(
         request,
         functools.partial(_status_response, request, export, notice=note),
@@ -94,12 +95,12 @@ def export_status(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def export_download(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     export = access.get_export(request, pk)
     if not export.has_file:
-        raise Http404("This export has no file (not ready yet, or deleted).")
+        raise Http404(gettext("This export has no file (not ready yet, or deleted)."))
     try:
         handle = export.file.open("rb")
     except FileNotFoundError:
-        raise Http404("The file is missing: export the report again.") from None
-    filename = f"{slugify(export.title) or 'report'}.{export.extension}"
+        raise Http404(gettext("The file is missing: export the report again.")) from None
+    filename = f"{slugify(export.title) or gettext('report')}.{export.extension}"
     content_type = "application/zip" if export.extension == "zip" else "application/pdf"
     return FileResponse(handle, as_attachment=True, filename=filename, content_type=content_type)
 
@@ -132,7 +133,9 @@ def export_delete_file(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"Deleted the file of “{export.title}”.")
+        messages.success(
+            request, gettext("Deleted the file of “%(title)s”.") % {"title": export.title}
+        )
     return redirect(safe_next(request, "reports:exports"))
 
 

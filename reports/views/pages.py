@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from classroom import access as classroom_access
@@ -92,9 +93,9 @@ def school_overview(request: HttpRequest) -> HttpResponse:
 def _csv_response(report_name: str, slug: str, report, subject: str) -> HttpResponse:
     table = get_table(report_name, slug)
     if table is None:
-        raise Http404("No such table.")
+        raise Http404(gettext("No such table."))
     response = HttpResponse(table.render(report), content_type="text/csv; charset=utf-8")
-    filename = f"{slugify(subject) or 'report'}-{table.slug}.csv"
+    filename = f"{slugify(subject) or gettext('report')}-{table.slug}.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 

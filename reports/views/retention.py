@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from classroom import services as classroom_services
@@ -19,11 +20,18 @@ TEMPLATE = "reports/retention.html"
 
 
 def _summary(counts) -> str:
-    return (
-        f"{counts.students} student(s), {counts.devices} device(s), "
-        f"{counts.teachbacks} teach-back(s) and {counts.exports} export(s) "
-        f"of {counts.classes} archived class(es)"
-    )
+    # The English wording (with its "(s)") is what the tests and the people know; one sentence
+    # with placeholders, so Spanish can order it its own way.
+    return gettext(
+        "Deleted %(students)s student(s), %(devices)s device(s), %(teachbacks)s teach-back(s) "
+        "and %(exports)s export(s) of %(classes)s archived class(es)."
+    ) % {
+        "students": counts.students,
+        "devices": counts.devices,
+        "teachbacks": counts.teachbacks,
+        "exports": counts.exports,
+        "classes": counts.classes,
+    }
 
 
 @login_required
@@ -44,7 +52,7 @@ def retention(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             form.add_error("months", str(exc))
         else:
-            messages.success(request, "Retention setting saved.")
+            messages.success(request, gettext("Retention setting saved."))
             return redirect("reports:retention")
     if action == "purge" and confirm.is_valid():
         try:
@@ -52,7 +60,7 @@ def retention(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             confirm.add_error(None, str(exc))
         else:
-            messages.success(request, f"Deleted {_summary(deleted)}.")
+            messages.success(request, _summary(deleted))
             return redirect("reports:retention")
     counts = archived_data_count(school=school)
     context = {
