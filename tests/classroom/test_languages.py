@@ -314,3 +314,17 @@ def test_the_catalogue_is_complete_and_up_to_date():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "untranslated" not in result.stdout and "fuzzy" not in result.stdout
+
+
+def test_a_date_input_keeps_iso_dates_in_spanish(bb_session, teacher_client):
+    """<input type="date"> reads and sends 2026-11-30 whatever the page's language."""
+    teacher_client.cookies[LANGUAGE_COOKIE] = "es"
+    url = reverse("classroom:session_edit", args=[bb_session.pk])
+    page = teacher_client.get(url).content.decode()
+    assert 'type="date" name="date" value="2026-11-30"' in page
+    response = teacher_client.post(
+        url, {"date": "2026-12-02", "game": "bot_builders", "variant": "standard", "team_size": "2"}
+    )
+    assert response.status_code == 302
+    bb_session.refresh_from_db()
+    assert bb_session.date == datetime.date(2026, 12, 2)
