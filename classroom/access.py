@@ -26,6 +26,11 @@ def _adult(request: HttpRequest) -> User:
     return user
 
 
+def require_adult(request: HttpRequest) -> User:
+    """Any signed-in adult of a school (a teacher or an administrator): their own account."""
+    return _adult(request)
+
+
 def require_teacher(request: HttpRequest) -> User:
     user = _adult(request)
     if user.role != Role.TEACHER:

@@ -1,5 +1,7 @@
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from classroom import throttle
 from classroom.forms import ThrottledAdminLoginForm
@@ -28,9 +30,9 @@ class UserAdmin(BaseUserAdmin):
     search_fields = ["email", "display_name"]
     fieldsets = [
         (None, {"fields": ["email", "password"]}),
-        ("Profile", {"fields": ["display_name", "school", "role"]}),
-        ("Permissions", {"fields": ["is_active", "is_staff", "is_superuser", "groups"]}),
-        ("Dates", {"fields": ["last_login", "date_joined"]}),
+        (_("Profile"), {"fields": ["display_name", "school", "role", "language"]}),
+        (_("Permissions"), {"fields": ["is_active", "is_staff", "is_superuser", "groups"]}),
+        (_("Dates"), {"fields": ["last_login", "date_joined"]}),
     ]
     add_fieldsets = [
         (
@@ -39,14 +41,16 @@ class UserAdmin(BaseUserAdmin):
         )
     ]
 
-    @admin.action(description="Unlock login (forget wrong passwords)")
+    @admin.action(description=_("Unlock login (forget wrong passwords)"))
     def unlock_login(self, request, queryset):
         emails = list(queryset.values_list("email", flat=True))
         unlocked = [throttle.login_unlock(email=email) for email in emails]
         if all(unlocked):
-            self.message_user(request, f"Unlocked {len(emails)} login(s).", messages.SUCCESS)
+            count = len(emails)
+            message = ngettext("Unlocked %(count)s login.", "Unlocked %(count)s logins.", count)
+            self.message_user(request, message % {"count": count}, messages.SUCCESS)
         else:
-            self.message_user(request, "The cache is unreachable: try again.", messages.ERROR)
+            self.message_user(request, _("The cache is unreachable: try again."), messages.ERROR)
 
 
 @admin.register(School)

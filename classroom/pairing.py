@@ -3,6 +3,8 @@
 import random
 from collections.abc import Sequence
 
+from django.utils.translation import gettext
+
 MAX_TEAM_SIZE = 3
 
 ROBOT_NAMES = [
@@ -33,13 +35,18 @@ ROBOT_NAMES = [
 ]
 
 
+# A team's name is saved once, in the language of the teacher who made the teams; every device
+# then shows that same name (it is a name, like a student's).
 def team_name(number: int) -> str:
-    return f"Team {number} · {ROBOT_NAMES[(number - 1) % len(ROBOT_NAMES)]}"
+    return gettext("Team %(number)s · %(robot)s") % {
+        "number": number,
+        "robot": ROBOT_NAMES[(number - 1) % len(ROBOT_NAMES)],
+    }
 
 
 def robot_name(number: int) -> str:
     # Counted from the end of the list so a robot rarely shares a name with a nearby team.
-    return f"Robot · {ROBOT_NAMES[-number % len(ROBOT_NAMES)]}"
+    return gettext("Robot · %(robot)s") % {"robot": ROBOT_NAMES[-number % len(ROBOT_NAMES)]}
 
 
 def autopair[T](

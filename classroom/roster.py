@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from classroom.validators import has_unstorable, normalise_name
 
 MAX_NAME_LENGTH = 60
@@ -37,19 +39,28 @@ def _entry(line: int, name: str, month: str, problems: list[str]) -> RosterEntry
     name = normalise_name(name)
     month = month.strip()
     if not name:
-        problems.append(f"Line {line}: the name is empty.")
+        problems.append(gettext("Line %(line)s: the name is empty.") % {"line": line})
         return None
     if has_unstorable(name) or has_unstorable(month):
         problems.append(
-            f"Line {line}: the line holds a character that cannot be saved (a NUL or a broken "
-            "one). Retype it."
+            gettext(
+                "Line %(line)s: the line holds a character that cannot be saved (a NUL or a "
+                "broken one). Retype it."
+            )
+            % {"line": line}
         )
         return None
     if len(name) > MAX_NAME_LENGTH:
-        problems.append(f"Line {line}: “{name[:20]}…” is longer than {MAX_NAME_LENGTH} letters.")
+        problems.append(
+            gettext("Line %(line)s: “%(name)s…” is longer than %(max)s letters.")
+            % {"line": line, "name": name[:20], "max": MAX_NAME_LENGTH}
+        )
         return None
     if month and not _MONTH.match(month):
-        problems.append(f"Line {line}: birth month “{month}” is not YYYY-MM (for example 2015-04).")
+        problems.append(
+            gettext("Line %(line)s: birth month “%(month)s” is not YYYY-MM (for example 2015-04).")
+            % {"line": line, "month": month}
+        )
         return None
     return RosterEntry(line=line, name=name, birth_month=month)
 
@@ -66,24 +77,31 @@ def parse_pasted(text: str) -> list[RosterEntry]:
         if entry:
             entries.append(entry)
     if not entries and not problems:
-        problems.append("Type or paste at least one name, one a line.")
+        problems.append(gettext("Type or paste at least one name, one a line."))
     if len(entries) > MAX_ROWS:
-        problems.append(f"That is {len(entries)} names; add at most {MAX_ROWS} at a time.")
+        problems.append(
+            gettext("That is %(count)s names; add at most %(max)s at a time.")
+            % {"count": len(entries), "max": MAX_ROWS}
+        )
     if problems:
         raise RosterError(problems)
     return entries
 
 
+def too_big_message(size: int) -> str:
+    return gettext("The file is %(size)s KB; a roster file may be at most 200 KB.") % {
+        "size": size // 1024
+    }
+
+
 def decode_csv(data: bytes) -> str:
     if len(data) > MAX_CSV_BYTES:
-        raise RosterError(
-            [f"The file is {len(data) // 1024} KB; a roster file may be at most 200 KB."]
-        )
+        raise RosterError([too_big_message(len(data))])
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise RosterError(
-            ["The file is not UTF-8 text. Save it as “CSV UTF-8” and upload it again."]
+            [gettext("The file is not UTF-8 text. Save it as “CSV UTF-8” and upload it again.")]
         ) from None
 
 
@@ -93,7 +111,9 @@ def parse_csv(data: bytes) -> list[RosterEntry]:
     try:
         rows = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as exc:
-        raise RosterError([f"The file is not a readable CSV file: {exc}."]) from None
+        raise RosterError(
+            [gettext("The file is not a readable CSV file: %(error)s.") % {"error": exc}]
+        ) from None
     problems: list[str] = []
     name_col, month_col, start = 0, 1, 0
     header = [cell.strip().lower() for cell in rows[0]] if rows else []
@@ -103,13 +123,16 @@ def parse_csv(data: bytes) -> list[RosterEntry]:
             # Students are minors: only the columns BotBench keeps are accepted.
             raise RosterError(
                 [
-                    f"Line 1: unknown column “{unknown[0]}”. Only name and birth_month are "
-                    "kept; remove the other columns and upload again."
+                    gettext(
+                        "Line 1: unknown column “%(column)s”. Only name and birth_month are "
+                        "kept; remove the other columns and upload again."
+                    )
+                    % {"column": unknown[0]}
                 ]
             )
         name_col = next((i for i, h in enumerate(header) if h in _NAME_HEADERS), None)
         if name_col is None:
-            raise RosterError(["Line 1: the header has no name column."])
+            raise RosterError([gettext("Line 1: the header has no name column.")])
         month_col = next((i for i, h in enumerate(header) if h in _MONTH_HEADERS), None)
         start = 1
     entries = []
@@ -118,7 +141,10 @@ def parse_csv(data: bytes) -> list[RosterEntry]:
             continue
         if start == 0 and len(row) > 2:
             problems.append(
-                f"Line {number}: {len(row)} columns; expected a name and an optional birth month."
+                gettext(
+                    "Line %(line)s: %(count)s columns; expected a name and an optional birth month."
+                )
+                % {"line": number, "count": len(row)}
             )
             continue
         name = row[name_col] if name_col < len(row) else ""
@@ -127,9 +153,14 @@ def parse_csv(data: bytes) -> list[RosterEntry]:
         if entry:
             entries.append(entry)
     if len(entries) + len(problems) > MAX_ROWS:
-        raise RosterError([f"The file has more than {MAX_ROWS} students; split it in two."])
+        raise RosterError(
+            [
+                gettext("The file has more than %(max)s students; split it in two.")
+                % {"max": MAX_ROWS}
+            ]
+        )
     if not entries and not problems:
-        problems.append("The file has no names in it.")
+        problems.append(gettext("The file has no names in it."))
     if problems:
         raise RosterError(problems)
     return entries
@@ -143,11 +174,17 @@ def duplicate_problems(entries: Iterable[RosterEntry], existing: Iterable[str]) 
     for entry in entries:
         key = entry.name.casefold()
         if key in on_roster:
-            problems.append(f"Line {entry.line}: {entry.name} is already in this class.")
+            problems.append(
+                gettext("Line %(line)s: %(name)s is already in this class.")
+                % {"line": entry.line, "name": entry.name}
+            )
         elif key in seen:
             problems.append(
-                f"Line {entry.line}: {entry.name} is also on line {seen[key]}. "
-                "Add an initial or a nickname to tell them apart."
+                gettext(
+                    "Line %(line)s: %(name)s is also on line %(other)s. Add an initial or a "
+                    "nickname to tell them apart."
+                )
+                % {"line": entry.line, "name": entry.name, "other": seen[key]}
             )
         else:
             seen[key] = entry.line

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from classroom.access import classes_visible_to
 from classroom.models import (
@@ -123,7 +124,7 @@ def session_table_problems(session: Session, tables: list[dict], teams: list[Tea
     problems = table_problems(sizes, limits)
     unseated = [team.name for team in teams if team.table_id is None and not team.is_robot]
     if tables and unseated:
-        problems.append(f"Not at a table yet: {', '.join(unseated)}.")
+        problems.append(gettext("Not at a table yet: %(teams)s.") % {"teams": ", ".join(unseated)})
     return problems
 
 

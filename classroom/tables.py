@@ -5,6 +5,8 @@ a session's teams are split into as few tables as possible, with sizes as even a
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, ngettext
+
 BOT_BUILDERS = "bot_builders"
 THREE_LAWS = "three_laws"
 
@@ -18,9 +20,13 @@ class SeatLimits:
 
     def describe(self) -> str:
         if self.minimum == self.maximum:
-            word = "team" if self.minimum == 1 else "teams"
-            return f"exactly {self.minimum} {word} a table"
-        return f"{self.minimum} to {self.maximum} teams a table"
+            return ngettext(
+                "exactly %(count)s team a table", "exactly %(count)s teams a table", self.minimum
+            ) % {"count": self.minimum}
+        return gettext("%(minimum)s to %(maximum)s teams a table") % {
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
 
     def allows(self, size: int) -> bool:
         return self.minimum <= size <= self.maximum
@@ -59,7 +65,7 @@ def split_sizes(count: int, limits: SeatLimits) -> list[int]:
     15 seats at 2-6 -> [5, 5, 5]; 9 seats at 4-8 -> [5, 4]. Raises SplitError when no split
     fits (3 seats at 4-8, or 5 seats at exactly 2)."""
     if count <= 0:
-        raise SplitError("There are no teams to seat yet. Make the teams first.")
+        raise SplitError(gettext("There are no teams to seat yet. Make the teams first."))
     tables = -(-count // limits.maximum)  # the fewest tables that hold everyone
     base, extra = divmod(count, tables)
     sizes = [base + 1] * extra + [base] * (tables - extra)
@@ -67,12 +73,16 @@ def split_sizes(count: int, limits: SeatLimits) -> list[int]:
     # largest: if it is too small, no other split can work.
     if sizes[-1] < limits.minimum:
         short = limits.minimum - sizes[-1]
-        seats = "seat" if short == 1 else "seats"
-        raise SplitError(
-            f"{count} {'team' if count == 1 else 'teams'} cannot fill tables of "
-            f"{limits.describe()}: {short} more {seats} needed. "
-            "Add a robot seat, or change the teams."
-        )
+        cannot = ngettext(
+            "%(count)s team cannot fill tables of %(limits)s:",
+            "%(count)s teams cannot fill tables of %(limits)s:",
+            count,
+        ) % {"count": count, "limits": limits.describe()}
+        needed = ngettext("%(short)s more seat needed.", "%(short)s more seats needed.", short) % {
+            "short": short
+        }
+        advice = gettext("Add a robot seat, or change the teams.")
+        raise SplitError(f"{cannot} {needed} {advice}")
     return sizes
 
 
@@ -82,7 +92,11 @@ def table_problems(sizes: dict[int, int], limits: SeatLimits) -> list[str]:
     for number, size in sorted(sizes.items()):
         if not limits.allows(size):
             problems.append(
-                f"Table {number} has {size} {'team' if size == 1 else 'teams'}; "
-                f"this game needs {limits.describe()}."
+                ngettext(
+                    "Table %(number)s has %(size)s team; this game needs %(limits)s.",
+                    "Table %(number)s has %(size)s teams; this game needs %(limits)s.",
+                    size,
+                )
+                % {"number": number, "size": size, "limits": limits.describe()}
             )
     return problems

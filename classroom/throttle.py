@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext, ngettext
 
 logger = logging.getLogger(__name__)
 
@@ -113,15 +114,15 @@ class Refusal:
 
 def _minutes(seconds: int) -> str:
     minutes = math.ceil(seconds / 60)
-    return "1 minute" if minutes == 1 else f"{minutes} minutes"
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
-def _first_refusal(checks: list[tuple[Budget, str, str, str]]) -> Refusal | None:
-    """The first spent budget among (budget, who, what happened, what else helps)."""
-    for budget, who, what, also in checks:
+def _first_refusal(checks: list[tuple[Budget, str, str]]) -> Refusal | None:
+    """The first spent budget among (budget, who, message with a %(wait)s placeholder)."""
+    for budget, who, message in checks:
         wait = budget.wait(who)
         if wait:
-            return Refusal(f"{what} Wait {_minutes(wait)} and try again{also}.", wait)
+            return Refusal(message % {"wait": _minutes(wait)}, wait)
     return None
 
 
@@ -144,15 +145,23 @@ def login_refusal(request: HttpRequest, email: str | None) -> Refusal | None:
     """Why this login may not even be checked, or None. Unknown e-mail addresses are counted
     like real ones, so the answer tells nothing about which accounts exist."""
     account, address = _login_budgets()
-    checks = [(address, client_address(request), "Too many wrong logins from this network.", "")]
+    checks = [
+        (
+            address,
+            client_address(request),
+            gettext("Too many wrong logins from this network. Wait %(wait)s and try again."),
+        )
+    ]
     if email:
         checks.insert(
             0,
             (
                 account,
                 _account(email),
-                "Too many wrong passwords for this account.",
-                ", or reset your password to unlock it now",
+                gettext(
+                    "Too many wrong passwords for this account. Wait %(wait)s and try again, "
+                    "or reset your password to unlock it now."
+                ),
             ),
         )
     return _first_refusal(checks)
@@ -225,8 +234,16 @@ def join_refusal(request: HttpRequest) -> Refusal | None:
     address = client_address(request)
     return _first_refusal(
         [
-            (browser, _browser(request, address), "Too many wrong codes from this device.", ""),
-            (address_budget, address, "Too many wrong codes from this network.", ""),
+            (
+                browser,
+                _browser(request, address),
+                gettext("Too many wrong codes from this device. Wait %(wait)s and try again."),
+            ),
+            (
+                address_budget,
+                address,
+                gettext("Too many wrong codes from this network. Wait %(wait)s and try again."),
+            ),
         ]
     )
 

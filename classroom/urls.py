@@ -8,6 +8,7 @@ from classroom.views import (
     dashboard,
     health,
     join,
+    language,
     roster,
     school,
     sessions,
@@ -20,6 +21,9 @@ urlpatterns = [
     path("", dashboard.dashboard, name="dashboard"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/settings/", accounts.account, name="account"),
+    # A device's language (the students' toggle); adults choose theirs on the account page.
+    path("i18n/setlang/", language.set_language, name="set_language"),
     # Tokens are URL-safe base64 (secrets.token_urlsafe): anything else is not a token.
     path("accounts/invite/<slug:token>", school.invitation_accept, name="invitation_accept"),
     # Classes and rosters
@@ -43,6 +47,11 @@ urlpatterns = [
     path("sessions/<int:pk>/open/", sessions.session_open, name="session_open"),
     path("sessions/<int:pk>/close/", sessions.session_close, name="session_close"),
     path("sessions/<int:pk>/lobby/", sessions.session_lobby, name="session_lobby"),
+    path(
+        "sessions/<int:pk>/projector-language/",
+        sessions.session_projector_language,
+        name="session_projector_language",
+    ),
     path(
         "sessions/<int:pk>/devices/<int:device_pk>/unbind/",
         sessions.device_unbind,

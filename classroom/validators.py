@@ -16,9 +16,10 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
-UNSTORABLE_MESSAGE = "That text holds a character that cannot be saved (a NUL or a broken one)."
+UNSTORABLE_MESSAGE = _("That text holds a character that cannot be saved (a NUL or a broken one).")
 # Deeper than any move or payload BotBench makes; json.loads itself fails near 1,000 levels.
 MAX_JSON_DEPTH = 20
 
@@ -40,14 +41,14 @@ def storable_json_problem(value: Any, *, max_depth: int = MAX_JSON_DEPTH) -> str
     while stack:
         item, depth = stack.pop()
         if depth > max_depth:
-            return "That data is nested too deeply."
+            return str(_("That data is nested too deeply."))
         if isinstance(item, str):
             if has_unstorable(item):
-                return UNSTORABLE_MESSAGE
+                return str(UNSTORABLE_MESSAGE)
         elif isinstance(item, dict):
             for key, child in item.items():
                 if has_unstorable(key):
-                    return UNSTORABLE_MESSAGE
+                    return str(UNSTORABLE_MESSAGE)
                 stack.append((child, depth + 1))
         elif isinstance(item, list):
             stack.extend((child, depth + 1) for child in item)
@@ -59,11 +60,11 @@ def parse_json(text: str, *, max_chars: int, max_depth: int = MAX_JSON_DEPTH) ->
     Size is checked before parsing; `RecursionError` (brackets nested thousands deep) is caught
     because `json.loads` raises it rather than `ValueError`."""
     if len(text) > max_chars:
-        raise ValidationError("That data is too long.", code="too_long")
+        raise ValidationError(_("That data is too long."), code="too_long")
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
-        raise ValidationError("That data could not be read.", code="invalid") from None
+        raise ValidationError(_("That data could not be read."), code="invalid") from None
     problem = storable_json_problem(value, max_depth=max_depth)
     if problem:
         raise ValidationError(problem, code="unstorable")
@@ -73,7 +74,7 @@ def parse_json(text: str, *, max_chars: int, max_depth: int = MAX_JSON_DEPTH) ->
 class StorableJSONField(forms.Field):
     """A form field holding a JSON object sent by our own pages (a move's action)."""
 
-    default_error_messages = {"not_object": "That data could not be read."}
+    default_error_messages = {"not_object": _("That data could not be read.")}
 
     def __init__(self, *, max_chars: int, **kwargs):
         self.max_chars = max_chars

@@ -131,12 +131,13 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "classroom.middleware.NoStoreMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The language: a teacher's account choice, else the device's remembered choice (the
-    # `django_language` cookie), else the browser's. See docs/i18n.md.
+    # The language: the device's remembered choice (the `django_language` cookie), else the
+    # browser's; a signed-in adult's own choice wins (classroom.language). See docs/i18n.md.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "classroom.language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -158,6 +159,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "classroom.language.context",
             ],
         },
     },

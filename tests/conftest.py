@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import Client
+from django.utils import translation
 
 from classroom import services
 from classroom.devices import DEVICE_COOKIE, set_device_cookie
@@ -64,6 +65,16 @@ def _private_embedded_broker(tmp_path_factory):
     yield
     celery_app.conf.broker_url = previous
     os.environ.pop("BOTBENCH_BROKER_URL", None)
+
+
+@pytest.fixture(autouse=True)
+def _english_to_start_with():
+    """A request leaves its language active in the thread (LocaleMiddleware sets it on the way
+    in and never resets it): each test starts in English, so a Spanish page drawn by one test
+    cannot turn the next test's services (team names, refusals) Spanish."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,5 @@
 from classroom.forms.accounts import (
+    AccountLanguageForm,
     DeferredPasswordResetForm,
     EmailLoginForm,
     InvitationAcceptForm,
@@ -10,6 +11,7 @@ from classroom.forms.classes import ClassForm, CsvRosterForm, PasteRosterForm, S
 from classroom.forms.sessions import SessionForm
 
 __all__ = [
+    "AccountLanguageForm",
     "ClassForm",
     "CsvRosterForm",
     "DeferredPasswordResetForm",

@@ -1,8 +1,10 @@
 from django import forms
+from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.translation import gettext_lazy as _
 
 from classroom import services, throttle
 from classroom.models import User
@@ -37,7 +39,8 @@ class ThrottledLoginMixin:
 
 class EmailLoginForm(ThrottledLoginMixin, AuthenticationForm):
     username = forms.EmailField(
-        label="E-mail", widget=forms.EmailInput(attrs={"autofocus": True, "autocomplete": "email"})
+        label=_("E-mail"),
+        widget=forms.EmailInput(attrs={"autofocus": True, "autocomplete": "email"}),
     )
 
 
@@ -58,13 +61,13 @@ class DeferredPasswordResetForm(PasswordResetForm):
 
 
 class TeacherSignupForm(forms.Form):
-    display_name = forms.CharField(label="Your name", max_length=120)
+    display_name = forms.CharField(label=_("Your name"), max_length=120)
     email = forms.EmailField(
-        label="E-mail", widget=forms.EmailInput(attrs={"autocomplete": "email"})
+        label=_("E-mail"), widget=forms.EmailInput(attrs={"autocomplete": "email"})
     )
-    school_name = forms.CharField(label="School", max_length=200)
+    school_name = forms.CharField(label=_("School"), max_length=200)
     password = forms.CharField(
-        label="Password",
+        label=_("Password"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         help_text=password_validation.password_validators_help_text_html(),
@@ -74,7 +77,7 @@ class TeacherSignupForm(forms.Form):
         email = self.cleaned_data["email"].strip().lower()
         if User.objects.filter(email__iexact=email).exists():
             raise forms.ValidationError(
-                "An account with this e-mail already exists. Log in instead."
+                _("An account with this e-mail already exists. Log in instead.")
             )
         return email
 
@@ -94,14 +97,14 @@ class TeacherSignupForm(forms.Form):
 
 class InviteForm(forms.Form):
     email = forms.EmailField(
-        label="Teacher's e-mail", widget=forms.EmailInput(attrs={"autocomplete": "off"})
+        label=_("Teacher's e-mail"), widget=forms.EmailInput(attrs={"autocomplete": "off"})
     )
 
 
 class InvitationAcceptForm(forms.Form):
-    display_name = forms.CharField(label="Your name", max_length=120)
+    display_name = forms.CharField(label=_("Your name"), max_length=120)
     password = forms.CharField(
-        label="Password",
+        label=_("Password"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         help_text=password_validation.password_validators_help_text_html(),
@@ -121,3 +124,27 @@ class InvitationAcceptForm(forms.Form):
             except forms.ValidationError as exc:
                 self.add_error("password", exc)
         return cleaned
+
+
+class LanguageSelect(forms.Select):
+    """Each language named in its own language and marked with its `lang`, so a screen reader
+    says "Español" in Spanish."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        if value:
+            option["attrs"]["lang"] = value
+        return option
+
+
+class AccountLanguageForm(forms.Form):
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=[("", _("Browser's language")), *settings.LANGUAGES],
+        required=False,
+        widget=LanguageSelect,
+        help_text=_(
+            "BotBench speaks it to you on every computer you log in on. Students choose their "
+            "own language on their devices; the projector's is chosen on each session's lobby."
+        ),
+    )

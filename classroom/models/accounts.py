@@ -11,28 +11,30 @@ from django.utils.translation import gettext_lazy as _
 
 
 class School(models.Model):
-    name = models.CharField(max_length=200)
+    name = models.CharField(_("name"), max_length=200)
     created_at = models.DateTimeField(default=timezone.now)
     # Students are minors: the administrator says how long an archived class keeps their data
     # (rosters, devices, teach-backs, exports). Empty: until someone deletes it by hand.
     retention_months = models.PositiveSmallIntegerField(
-        "keep archived classes' student data for (months)",
+        _("keep archived classes' student data for (months)"),
         null=True,
         blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(120)],
-        help_text="Empty keeps it until you delete it.",
+        help_text=_("Empty keeps it until you delete it."),
     )
 
     class Meta:
         ordering = ["name"]
+        verbose_name = _("school")
+        verbose_name_plural = _("schools")
 
     def __str__(self) -> str:
         return self.name
 
 
 class Role(models.TextChoices):
-    TEACHER = "teacher", "Teacher"
-    ADMINISTRATOR = "administrator", "Administrator"
+    TEACHER = "teacher", _("Teacher")
+    ADMINISTRATOR = "administrator", _("Administrator")
 
 
 class UserManager(BaseUserManager["User"]):
@@ -40,7 +42,7 @@ class UserManager(BaseUserManager["User"]):
 
     def _create_user(self, email: str, password: str | None, **extra) -> "User":
         if not email:
-            raise ValueError("An e-mail address is required.")
+            raise ValueError(_("An e-mail address is required."))
         user = self.model(email=self.normalize_email(email).lower(), **extra)
         user.set_password(password)
         user.save(using=self._db)
@@ -61,12 +63,12 @@ class User(AbstractUser):
     """An adult account, signed in by e-mail. Students never have one."""
 
     username = None
-    email = models.EmailField("e-mail address", unique=True)
-    display_name = models.CharField(max_length=120, blank=True)
+    email = models.EmailField(_("e-mail address"), unique=True)
+    display_name = models.CharField(_("name"), max_length=120, blank=True)
     school = models.ForeignKey(
         School, on_delete=models.PROTECT, null=True, blank=True, related_name="members"
     )
-    role = models.CharField(max_length=20, choices=Role.choices, default=Role.TEACHER)
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.TEACHER)
     # Empty: follow the browser. Set, it wins on every device the adult signs in on.
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, blank=True, default=""
@@ -79,6 +81,8 @@ class User(AbstractUser):
 
     class Meta:
         ordering = ["email"]
+        verbose_name = _("user")
+        verbose_name_plural = _("users")
 
     def __str__(self) -> str:
         return self.display_name or self.email
@@ -109,9 +113,14 @@ class Invitation(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
 
     def __str__(self) -> str:
-        return f"Invitation for {self.email} to {self.school}"
+        return _("Invitation for %(email)s to %(school)s") % {
+            "email": self.email,
+            "school": self.school,
+        }
 
     @property
     def is_usable(self) -> bool:

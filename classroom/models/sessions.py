@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext_lazy as _
 
 from classroom.models.classes import Classroom, Student
 
@@ -17,26 +19,26 @@ ROOM_CODE_LENGTH = 6
 
 
 class GameKind(models.TextChoices):
-    BOT_BUILDERS = "bot_builders", "Bot-Builders"
-    THREE_LAWS = "three_laws", "3 Laws of Robotics"
+    BOT_BUILDERS = "bot_builders", _("Bot-Builders")
+    THREE_LAWS = "three_laws", _("3 Laws of Robotics")
 
 
 class Variant(models.TextChoices):
     """How a session plays. Bot-Builders uses all of them; 3 Laws only STANDARD."""
 
-    STANDARD = "standard", "Standard (2 to 6 teams a table)"
-    TWO_PLAYER = "two_player", "2 players (2 teams a table)"
-    SOLO = "solo", "Solo (one team against the dummy bench)"
-    CLASSROOM = "classroom", "Classroom with teach-back"
-    TABLETOP = "tabletop", "Tabletop (printed cards, scored in the app)"
-    PRACTICE = "practice", "Practice against robot players"
+    STANDARD = "standard", _("Standard (2 to 6 teams a table)")
+    TWO_PLAYER = "two_player", _("2 players (2 teams a table)")
+    SOLO = "solo", _("Solo (one team against the dummy bench)")
+    CLASSROOM = "classroom", _("Classroom with teach-back")
+    TABLETOP = "tabletop", _("Tabletop (printed cards, scored in the app)")
+    PRACTICE = "practice", _("Practice against robot players")
 
 
 class SessionStatus(models.TextChoices):
-    DRAFT = "draft", "Being prepared"
-    OPEN = "open", "Open for joining"
-    PLAYING = "playing", "Tables started"
-    CLOSED = "closed", "Closed"
+    DRAFT = "draft", _("Being prepared")
+    OPEN = "open", _("Open for joining")
+    PLAYING = "playing", _("Tables started")
+    CLOSED = "closed", _("Closed")
 
 
 def generate_room_code() -> str:
@@ -44,7 +46,8 @@ def generate_room_code() -> str:
 
 
 class ProjectorLanguage(models.TextChoices):
-    """What the projector speaks, chosen on the lobby: one language, or both for bilingual rooms."""
+    """What the projector speaks, chosen on the lobby: one language, or both for bilingual rooms.
+    Each language is named in its own language, so the labels are not translated."""
 
     ENGLISH = "en", "English"
     SPANISH = "es", "Español"
@@ -53,16 +56,20 @@ class ProjectorLanguage(models.TextChoices):
 
 class Session(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="sessions")
-    title = models.CharField(max_length=120, blank=True)
-    date = models.DateField()
-    game = models.CharField(max_length=20, choices=GameKind.choices)
-    variant = models.CharField(max_length=20, choices=Variant.choices, default=Variant.STANDARD)
-    skip_first_round = models.BooleanField(
-        default=False, help_text="3 Laws only: start with round 2 (for experienced groups)."
+    title = models.CharField(_("title"), max_length=120, blank=True)
+    date = models.DateField(_("date"))
+    game = models.CharField(_("game"), max_length=20, choices=GameKind.choices)
+    variant = models.CharField(
+        _("variant"), max_length=20, choices=Variant.choices, default=Variant.STANDARD
     )
-    team_size = models.PositiveSmallIntegerField(default=2)
+    skip_first_round = models.BooleanField(
+        _("skip round 1"),
+        default=False,
+        help_text=_("3 Laws only: start with round 2 (for experienced groups)."),
+    )
+    team_size = models.PositiveSmallIntegerField(_("students a team"), default=2)
     status = models.CharField(
-        max_length=10, choices=SessionStatus.choices, default=SessionStatus.DRAFT
+        _("status"), max_length=10, choices=SessionStatus.choices, default=SessionStatus.DRAFT
     )
     # Set only while the session is open or playing; unique among those.
     room_code = models.CharField(max_length=ROOM_CODE_LENGTH, null=True, blank=True, unique=True)
@@ -72,7 +79,10 @@ class Session(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     projector_language = models.CharField(
-        max_length=4, choices=ProjectorLanguage.choices, default=ProjectorLanguage.ENGLISH
+        _("projector language"),
+        max_length=4,
+        choices=ProjectorLanguage.choices,
+        default=ProjectorLanguage.ENGLISH,
     )
     # Teach-backs can be revised until the teacher locks them.
     teachbacks_locked_at = models.DateTimeField(null=True, blank=True)
@@ -89,9 +99,17 @@ class Session(models.Model):
                 name="session_room_code_only_while_open",
             ),
         ]
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
 
     def __str__(self) -> str:
-        return self.title or f"{self.get_game_display()} on {self.date:%b %-d, %Y}"
+        if self.title:
+            return self.title
+        # The date in the active language's own format ("Nov. 30, 2026", "30 de noviembre de 2026").
+        return _("%(game)s on %(date)s") % {
+            "game": self.get_game_display(),
+            "date": date_format(self.date, "DATE_FORMAT"),
+        }
 
     def get_absolute_url(self) -> str:
         return reverse("classroom:session_detail", args=[self.pk])
@@ -99,12 +117,12 @@ class Session(models.Model):
     def clean(self) -> None:
         errors = {}
         if not 1 <= (self.team_size or 0) <= 3:
-            errors["team_size"] = "Teams have 1 to 3 students."
+            errors["team_size"] = _("Teams have 1 to 3 students.")
         if self.game == GameKind.THREE_LAWS:
             if self.variant != Variant.STANDARD:
-                errors["variant"] = "3 Laws of Robotics has no variants: choose Standard."
+                errors["variant"] = _("3 Laws of Robotics has no variants: choose Standard.")
         elif self.skip_first_round:
-            errors["skip_first_round"] = "Skipping round 1 is for 3 Laws of Robotics only."
+            errors["skip_first_round"] = _("Skipping round 1 is for 3 Laws of Robotics only.")
         if errors:
             raise ValidationError(errors)
 
@@ -124,9 +142,11 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="unique_table_number")
         ]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
 
     def __str__(self) -> str:
-        return f"Table {self.number}"
+        return _("Table %(number)s") % {"number": self.number}
 
 
 def seat_name(team_number: int) -> str:
@@ -155,6 +175,8 @@ class Team(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="unique_team_number"),
         ]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
 
     def __str__(self) -> str:
         return self.name
@@ -179,7 +201,7 @@ class TeamMembership(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.student} in {self.team}"
+        return _("%(student)s in %(team)s") % {"student": self.student, "team": self.team}
 
 
 def _device_token() -> str:
@@ -206,9 +228,11 @@ class DeviceBinding(models.Model):
                 name="one_live_device_per_student_per_session",
             )
         ]
+        verbose_name = _("device")
+        verbose_name_plural = _("devices")
 
     def __str__(self) -> str:
-        return f"{self.student} on {self.session}"
+        return _("%(student)s on %(session)s") % {"student": self.student, "session": self.session}
 
     @property
     def is_active(self) -> bool:

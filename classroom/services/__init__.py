@@ -13,6 +13,7 @@ from classroom.services.accounts import (
     school_retention_set,
     teacher_set_active,
     teacher_signup,
+    user_language_set,
 )
 from classroom.services.classes import (
     class_archive,
@@ -32,6 +33,7 @@ from classroom.services.sessions import (
     session_mark_playing,
     session_open,
     session_set_present,
+    session_set_projector_language,
     session_update,
 )
 from classroom.services.teams import (
@@ -67,6 +69,7 @@ __all__ = [
     "session_mark_playing",
     "session_open",
     "session_set_present",
+    "session_set_projector_language",
     "session_update",
     "student_delete",
     "student_update",
@@ -78,4 +81,5 @@ __all__ = [
     "team_set_table",
     "teacher_set_active",
     "teacher_signup",
+    "user_language_set",
 ]

@@ -10,7 +10,8 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from classroom.models import Invitation, Role, School, User
 from classroom.services.errors import ServiceError
@@ -39,7 +40,7 @@ def teacher_signup(*, email: str, password: str, display_name: str, school_name:
 
 def _require_admin_of(by: User, school_id: int | None) -> None:
     if not (by.is_active and by.is_school_admin and by.school_id == school_id):
-        raise ServiceError("Only the school's administrators can manage its teachers.")
+        raise ServiceError(gettext("Only the school's administrators can manage its teachers."))
 
 
 def invitation_link(invitation: Invitation, *, base_url: str | None = None) -> str:
@@ -65,7 +66,7 @@ def invitation_create(
     _require_admin_of(by, school.pk)
     email = User.objects.normalize_email(email.strip()).lower()
     if User.objects.filter(email__iexact=email).exists():
-        raise ServiceError(f"{email} already has a BotBench account.")
+        raise ServiceError(gettext("%(email)s already has a BotBench account.") % {"email": email})
     invitation = Invitation(
         school=school,
         email=email,
@@ -79,13 +80,15 @@ def invitation_create(
     # Sent once the row is committed, so the link in the mail always works; outside the
     # transaction, so a mail server that is down cannot undo (or 500) a saved invitation.
     try:
+        # In the administrator's language: the one they read the invitation page in.
         send_mail(
-            subject=f"Join {school.name} on BotBench",
-            message=(
-                f"{by} invites you to run robot card games with your classes at "
-                f"{school.name}.\n\nCreate your teacher account here (the link works for "
-                f"{INVITATION_DAYS} days):\n{link}\n"
-            ),
+            subject=gettext("Join %(school)s on BotBench") % {"school": school.name},
+            message=gettext(
+                "%(by)s invites you to run robot card games with your classes at "
+                "%(school)s.\n\nCreate your teacher account here (the link works for "
+                "%(days)s days):\n%(link)s\n"
+            )
+            % {"by": by, "school": school.name, "days": INVITATION_DAYS, "link": link},
             from_email=None,
             recipient_list=[email],
         )
@@ -102,7 +105,7 @@ def invitation_accept(*, token: str, display_name: str, password: str) -> User:
             Invitation.objects.select_for_update().select_related("school").filter(token=token)
         ).first()
         if invitation is None or not invitation.is_usable:
-            raise ServiceError("This invitation link has expired or was already used.")
+            raise ServiceError(gettext("This invitation link has expired or was already used."))
         user = User(
             email=invitation.email,
             display_name=display_name.strip(),
@@ -115,7 +118,9 @@ def invitation_accept(*, token: str, display_name: str, password: str) -> User:
             with transaction.atomic():
                 user.save()
         except IntegrityError:
-            raise ServiceError(f"{invitation.email} already has an account. Log in.") from None
+            raise ServiceError(
+                gettext("%(email)s already has an account. Log in.") % {"email": invitation.email}
+            ) from None
         invitation.accepted_at = timezone.now()
         invitation.save(update_fields=["accepted_at"])
     return user
@@ -137,31 +142,63 @@ def teacher_set_active(*, teacher: User, active: bool, by: User) -> User:
     """Deactivate (cannot log in any more; classes stay) or reactivate a teacher."""
     _require_admin_of(by, teacher.school_id)
     if teacher.role != Role.TEACHER:
-        raise ServiceError("Only teachers' accounts can be changed here.")
+        raise ServiceError(gettext("Only teachers' accounts can be changed here."))
     User.objects.filter(pk=teacher.pk).update(is_active=active)
     teacher.refresh_from_db(fields=["is_active"])
     return teacher
 
 
-def password_reset_request(*, email: str, domain: str, use_https: bool) -> None:
+def user_language_set(*, user: User, language: str, by: User) -> User:
+    """An adult's own language ("" follows the browser); it wins on every device they sign in
+    on (classroom.language)."""
+    if by.pk != user.pk:
+        raise ServiceError(gettext("Only you can choose your own language."))
+    user.language = language
+    try:
+        user.full_clean(exclude=["password"])
+    except ValidationError:
+        raise ServiceError(gettext("Choose one of the languages in the list.")) from None
+    user.save(update_fields=["language"])
+    return user
+
+
+def password_reset_request(
+    *, email: str, domain: str, use_https: bool, language: str | None = None
+) -> None:
     """Queue the reset e-mail for `email` and return at once: the request neither looks the
     address up nor talks to the mail server, so how long it takes (or whether it fails) cannot
-    tell anyone whether the address has an account. The worker does both."""
+    tell anyone whether the address has an account. The worker does both. `language` is the
+    page's language, used unless the account chose its own."""
     from classroom import tasks
 
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
     # `robust`: a broker that is down must not turn the page into a 500 (which would again
     # say something); the failure is logged.
     transaction.on_commit(
-        lambda: tasks.password_reset_send.delay(email=email, domain=domain, use_https=use_https),
+        lambda: tasks.password_reset_send.delay(
+            email=email, domain=domain, use_https=use_https, language=language
+        ),
         robust=True,
     )
 
 
-def password_reset_mail_send(*, email: str, domain: str, use_https: bool) -> None:
+def password_reset_mail_send(
+    *, email: str, domain: str, use_https: bool, language: str | None = None
+) -> None:
     """In the worker: Django's own reset e-mail (its token, templates and rules: active users
-    with a usable password only), sent if the address has an account, else nothing."""
+    with a usable password only), sent if the address has an account, else nothing. Written in
+    the account's own language if it chose one, else in the language of the page it was asked
+    from."""
     from django.contrib.auth.forms import PasswordResetForm
 
     form = PasswordResetForm(data={"email": email})
-    if form.is_valid():
+    if not form.is_valid():
+        return
+    chosen = (
+        User.objects.filter(email__iexact=form.cleaned_data["email"])
+        .exclude(language="")
+        .values_list("language", flat=True)
+        .first()
+    )
+    with translation.override(chosen or language or settings.LANGUAGE_CODE):
         form.save(domain_override=domain, use_https=use_https)

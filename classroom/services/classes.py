@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from classroom.access import is_class_teacher
 from classroom.models import Classroom, Session, SessionStatus, Student, User
@@ -16,7 +17,7 @@ from classroom.validators import normalise_name
 
 def _require_owner(classroom: Classroom, by: User) -> None:
     if not is_class_teacher(by, classroom):
-        raise ServiceError("Only the class's teacher can change it.")
+        raise ServiceError(gettext("Only the class's teacher can change it."))
 
 
 def _validation_message(exc: ValidationError) -> str:
@@ -25,7 +26,7 @@ def _validation_message(exc: ValidationError) -> str:
 
 def class_create(*, by: User, name: str, grade: str = "", school_year: str = "") -> Classroom:
     if not by.is_teacher:
-        raise ServiceError("Only teachers can create classes.")
+        raise ServiceError(gettext("Only teachers can create classes."))
     classroom = Classroom(
         school_id=by.school_id,
         teacher=by,
@@ -113,7 +114,7 @@ def roster_add(*, classroom: Classroom, entries: Sequence[RosterEntry], by: User
         with transaction.atomic():
             return Student.objects.bulk_create(students)
     except IntegrityError:
-        raise ServiceError("One of these names is already in this class.") from None
+        raise ServiceError(gettext("One of these names is already in this class.")) from None
 
 
 def student_update(*, student: Student, by: User, name: str, birth_month: str = "") -> Student:
@@ -121,7 +122,7 @@ def student_update(*, student: Student, by: User, name: str, birth_month: str = 
     student.name = normalise_name(name)
     student.birth_month = birth_month.strip()
     if not student.name:
-        raise ServiceError("The name is empty.")
+        raise ServiceError(gettext("The name is empty."))
     try:
         student.full_clean()
     except ValidationError as exc:
@@ -130,7 +131,7 @@ def student_update(*, student: Student, by: User, name: str, birth_month: str = 
         with transaction.atomic():
             student.save(update_fields=["name", "birth_month"])
     except IntegrityError:
-        raise ServiceError("This class already has a student with that name.") from None
+        raise ServiceError(gettext("This class already has a student with that name.")) from None
     return student
 
 

@@ -2,6 +2,7 @@
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from classroom import push
 from classroom.access import is_class_teacher
@@ -20,9 +21,11 @@ def device_join(
     is marked present.
     """
     if not session.is_joinable:
-        raise ServiceError("This session is not open for joining. Ask your teacher for the code.")
+        raise ServiceError(
+            gettext("This session is not open for joining. Ask your teacher for the code.")
+        )
     if student.classroom_id != session.classroom_id:
-        raise ServiceError("That name is not on this class's list.")
+        raise ServiceError(gettext("That name is not on this class's list."))
     already_this = (
         current is not None
         and current.is_active
@@ -42,15 +45,18 @@ def device_join(
             return binding
     except IntegrityError:
         raise ServiceError(
-            f"{student.name} has already joined on another device. "
-            "If that was not you, ask your teacher to free your name."
+            gettext(
+                "%(name)s has already joined on another device. If that was not you, ask your "
+                "teacher to free your name."
+            )
+            % {"name": student.name}
         ) from None
 
 
 def device_unbind(*, binding: DeviceBinding, by: User) -> None:
     """The teacher frees a student's name so they can join again from another device."""
     if not is_class_teacher(by, binding.session.classroom):
-        raise ServiceError("Only the class's teacher can free a device.")
+        raise ServiceError(gettext("Only the class's teacher can free a device."))
     DeviceBinding.objects.filter(pk=binding.pk, revoked_at__isnull=True).update(
         revoked_at=timezone.now()
     )

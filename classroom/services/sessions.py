@@ -6,18 +6,34 @@ from collections.abc import Iterable
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_noop as N_
 
+from classroom import push
 from classroom.access import is_class_teacher
-from classroom.models import Classroom, DeviceBinding, Session, SessionStatus, User
+from classroom.models import (
+    Classroom,
+    DeviceBinding,
+    ProjectorLanguage,
+    Session,
+    SessionStatus,
+    User,
+)
 from classroom.models.sessions import generate_room_code
 from classroom.services.errors import ServiceError
 
 _ROOM_CODE_ATTEMPTS = 20
 
 
-def require_session_teacher(session: Session, by: User, doing: str = "run this session") -> None:
+def require_session_teacher(
+    session: Session, by: User, doing: str = N_("run this session")
+) -> None:
+    """Refuse anyone but the class's teacher. `doing` is what they tried, a phrase marked with
+    `gettext_noop` where it is written ("open this session"), translated here."""
     if not is_class_teacher(by, session.classroom):
-        raise ServiceError(f"Only the class's teacher can {doing}.")
+        raise ServiceError(
+            gettext("Only the class's teacher can %(doing)s.") % {"doing": gettext(doing)}
+        )
 
 
 def _clean(session: Session) -> None:
@@ -39,9 +55,9 @@ def session_create(
     title: str = "",
 ) -> Session:
     if not is_class_teacher(by, classroom):
-        raise ServiceError("Only the class's teacher can plan its sessions.")
+        raise ServiceError(gettext("Only the class's teacher can plan its sessions."))
     if classroom.is_archived:
-        raise ServiceError("This class is archived. Unarchive it to plan a new session.")
+        raise ServiceError(gettext("This class is archived. Unarchive it to plan a new session."))
     session = Session(
         classroom=classroom,
         date=date,
@@ -67,11 +83,11 @@ def session_update(
     skip_first_round: bool = False,
     title: str = "",
 ) -> Session:
-    require_session_teacher(session, by, "change this session")
+    require_session_teacher(session, by, N_("change this session"))
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
         if locked.status in (SessionStatus.PLAYING, SessionStatus.CLOSED):
-            raise ServiceError("The tables have started: the game can no longer change.")
+            raise ServiceError(gettext("The tables have started: the game can no longer change."))
         game_changed = (locked.game, locked.variant) != (game, variant)
         locked.date, locked.game, locked.variant = date, game, variant
         locked.team_size, locked.skip_first_round, locked.title = (
@@ -89,13 +105,13 @@ def session_update(
 
 def session_set_present(*, session: Session, student_ids: Iterable[int], by: User) -> Session:
     """Mark exactly these students present (the others absent)."""
-    require_session_teacher(session, by, "take attendance")
+    require_session_teacher(session, by, N_("take attendance"))
     if session.status == SessionStatus.CLOSED:
-        raise ServiceError("This session is closed.")
+        raise ServiceError(gettext("This session is closed."))
     ids = set(student_ids)
     roster = set(session.classroom.students.values_list("pk", flat=True))
     if not ids <= roster:
-        raise ServiceError("Some of those students are not in this class.")
+        raise ServiceError(gettext("Some of those students are not in this class."))
     with transaction.atomic():
         session.present.set(ids)
     return session
@@ -103,9 +119,11 @@ def session_set_present(*, session: Session, student_ids: Iterable[int], by: Use
 
 def session_open(*, session: Session, by: User) -> Session:
     """Open a session for joining: give it a fresh room code, unique among open sessions."""
-    require_session_teacher(session, by, "open this session")
+    require_session_teacher(session, by, N_("open this session"))
     if session.status == SessionStatus.CLOSED:
-        raise ServiceError("This session is closed. Create a new session for another lesson.")
+        raise ServiceError(
+            gettext("This session is closed. Create a new session for another lesson.")
+        )
     if session.room_code:
         return session
     for _ in range(_ROOM_CODE_ATTEMPTS):
@@ -115,7 +133,7 @@ def session_open(*, session: Session, by: User) -> Session:
                 if locked.room_code:  # opened meanwhile by a repeated request
                     return locked
                 if locked.status == SessionStatus.CLOSED:
-                    raise ServiceError("This session is closed.")
+                    raise ServiceError(gettext("This session is closed."))
                 locked.room_code = generate_room_code()
                 if locked.status == SessionStatus.DRAFT:
                     locked.status = SessionStatus.OPEN
@@ -124,17 +142,17 @@ def session_open(*, session: Session, by: User) -> Session:
                 return locked
         except IntegrityError:
             continue  # the code is in use by another open session: draw another
-    raise ServiceError("Could not find a free room code. Try again in a moment.")
+    raise ServiceError(gettext("Could not find a free room code. Try again in a moment."))
 
 
 def session_mark_playing(*, session: Session, by: User) -> Session:
     """The tables have started (called by the games app's start-tables service). The room code
     stays valid so a late or dropped device can still join. Repeating it changes nothing."""
-    require_session_teacher(session, by, "start the tables")
+    require_session_teacher(session, by, N_("start the tables"))
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
         if locked.status == SessionStatus.CLOSED:
-            raise ServiceError("This session is closed.")
+            raise ServiceError(gettext("This session is closed."))
         if locked.status != SessionStatus.PLAYING:
             locked.status = SessionStatus.PLAYING
             locked.started_at = locked.started_at or timezone.now()
@@ -144,7 +162,7 @@ def session_mark_playing(*, session: Session, by: User) -> Session:
 
 def session_close(*, session: Session, by: User) -> Session:
     """End the lesson: the room code stops working and every device is released."""
-    require_session_teacher(session, by, "close this session")
+    require_session_teacher(session, by, N_("close this session"))
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
         if locked.status != SessionStatus.CLOSED:
@@ -155,4 +173,22 @@ def session_close(*, session: Session, by: User) -> Session:
         DeviceBinding.objects.filter(session=locked, revoked_at__isnull=True).update(
             revoked_at=timezone.now()
         )
+    return locked
+
+
+def session_set_projector_language(*, session: Session, language: str, by: User) -> Session:
+    """What the projector's pages speak: English, Spanish, or both lines (bilingual rooms).
+    Students' devices keep their own language; this changes only the projector."""
+    require_session_teacher(session, by, N_("choose the projector's language"))
+    if language not in ProjectorLanguage.values:
+        raise ServiceError(
+            gettext("Choose English, Español or both for the projector; nothing was changed.")
+        )
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().get(pk=session.pk)
+        if locked.projector_language != language:
+            locked.projector_language = language
+            locked.save(update_fields=["projector_language"])
+            # Open projector screens re-draw in the new language.
+            push.touch_after_commit(push.lobby_topic(locked.pk))
     return locked

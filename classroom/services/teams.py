@@ -5,6 +5,8 @@ import random
 
 from django.db import transaction
 from django.db.models import Count, Max
+from django.utils.translation import gettext
+from django.utils.translation import gettext_noop as N_
 
 from classroom import push
 from classroom.models import Session, SessionStatus, Student, Table, Team, TeamMembership, User
@@ -20,8 +22,10 @@ def _lock(session: Session, *, statuses=_EDITABLE) -> Session:
     locked = Session.objects.select_for_update().select_related("classroom").get(pk=session.pk)
     if locked.status not in statuses:
         if locked.status == SessionStatus.CLOSED:
-            raise ServiceError("This session is closed.")
-        raise ServiceError("The tables have started: teams and tables can no longer change.")
+            raise ServiceError(gettext("This session is closed."))
+        raise ServiceError(
+            gettext("The tables have started: teams and tables can no longer change.")
+        )
     # Every team writer locks first: once it commits, the lobby and waiting phones re-draw.
     push.touch_after_commit(push.lobby_topic(session.pk))
     return locked
@@ -64,12 +68,12 @@ def drop_empty_teams(session: Session) -> None:
 def team_autopair(*, session: Session, by: User, rng: random.Random | None = None) -> list[Team]:
     """Replace all teams (and robot seats and tables) with new shuffled teams of the session's
     team size, made from the students marked present."""
-    require_session_teacher(session, by, "make the teams")
+    require_session_teacher(session, by, N_("make the teams"))
     with transaction.atomic():
         locked = _lock(session)
         present = list(locked.present.order_by("pk"))
         if not present:
-            raise ServiceError("Mark who is present first: teams are made from them.")
+            raise ServiceError(gettext("Mark who is present first: teams are made from them."))
         locked.tables.all().delete()
         locked.teams.all().delete()
         teams = []
@@ -91,11 +95,11 @@ def team_move_student(
     new_team: bool = False,
 ) -> Team | None:
     """Put `student` on `team`, on a new team of their own (`new_team`), or on no team."""
-    require_session_teacher(session, by, "change the teams")
+    require_session_teacher(session, by, N_("change the teams"))
     if student.classroom_id != session.classroom_id:
-        raise ServiceError("That student is not in this class.")
+        raise ServiceError(gettext("That student is not in this class."))
     if team is not None and (team.session_id != session.pk or team.is_robot):
-        raise ServiceError("Choose one of this session's teams.")
+        raise ServiceError(gettext("Choose one of this session's teams."))
     with transaction.atomic():
         locked = _lock(session)
         current = TeamMembership.objects.filter(session=locked, student=student).first()
@@ -104,7 +108,10 @@ def team_move_student(
         if team is not None:
             size = TeamMembership.objects.filter(team=team).count()
             if size >= MAX_TEAM_SIZE:
-                raise ServiceError(f"{team.name} already has {MAX_TEAM_SIZE} students.")
+                raise ServiceError(
+                    gettext("%(team)s already has %(count)s students.")
+                    % {"team": team.name, "count": MAX_TEAM_SIZE}
+                )
         if current is not None:
             current.delete()
         target = _new_team(locked) if new_team else team
@@ -117,9 +124,9 @@ def team_move_student(
 
 def team_add_robot(*, session: Session, by: User, table: Table | None = None) -> Team:
     """A robot seat (no members; the games app plays it), seated last at `table` if given."""
-    require_session_teacher(session, by, "add a robot seat")
+    require_session_teacher(session, by, N_("add a robot seat"))
     if table is not None and table.session_id != session.pk:
-        raise ServiceError("Choose one of this session's tables.")
+        raise ServiceError(gettext("Choose one of this session's tables."))
     statuses = (*_EDITABLE, SessionStatus.PLAYING)
     with transaction.atomic():
         locked = _lock(session, statuses=statuses)
@@ -136,9 +143,9 @@ def team_add_robot(*, session: Session, by: User, table: Table | None = None) ->
 
 
 def team_remove_robot(*, team: Team, by: User) -> None:
-    require_session_teacher(team.session, by, "remove a robot seat")
+    require_session_teacher(team.session, by, N_("remove a robot seat"))
     if not team.is_robot:
-        raise ServiceError("Only robot seats can be removed; move the students instead.")
+        raise ServiceError(gettext("Only robot seats can be removed; move the students instead."))
     with transaction.atomic():
         locked = _lock(team.session)
         table = team.table
@@ -149,7 +156,7 @@ def team_remove_robot(*, team: Team, by: User) -> None:
 
 def tables_autosplit(*, session: Session, by: User) -> list[Table]:
     """Seat every team at as few tables as the game allows, sizes as even as possible."""
-    require_session_teacher(session, by, "make the tables")
+    require_session_teacher(session, by, N_("make the tables"))
     with transaction.atomic():
         locked = _lock(session)
         limits = seat_limits(locked.game, locked.variant)
@@ -175,9 +182,9 @@ def team_set_table(
     *, team: Team, by: User, table: Table | None = None, new_table: bool = False
 ) -> Team:
     """Move a team to `table`, to a new table (`new_table`), or off every table; it sits last."""
-    require_session_teacher(team.session, by, "change the tables")
+    require_session_teacher(team.session, by, N_("change the tables"))
     if table is not None and table.session_id != team.session_id:
-        raise ServiceError("Choose one of this session's tables.")
+        raise ServiceError(gettext("Choose one of this session's tables."))
     with transaction.atomic():
         locked = _lock(team.session)
         team = Team.objects.select_related("table").get(pk=team.pk)

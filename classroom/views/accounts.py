@@ -1,11 +1,15 @@
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from classroom import services, throttle
-from classroom.forms import EmailLoginForm, TeacherSignupForm
+from classroom import access, services, throttle
+from classroom.forms import AccountLanguageForm, EmailLoginForm, TeacherSignupForm
 
 
 class LoginView(auth_views.LoginView):
@@ -43,3 +47,25 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("classroom:dashboard")
     return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account(request: HttpRequest) -> HttpResponse:
+    """The adult's own settings: the language BotBench speaks to them on every computer."""
+    user = access.require_adult(request)
+    form = AccountLanguageForm(request.POST or None, initial={"language": user.language})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.user_language_set(
+                user=user, language=form.cleaned_data["language"], by=request.user
+            )
+        except services.ServiceError as exc:
+            form.add_error("language", str(exc))
+        else:
+            # Said in the language just chosen (the next page speaks it).
+            with translation.override(user.language or translation.get_language()):
+                messages.success(request, gettext("Your language is saved."))
+            return redirect("classroom:account")
+    status = 400 if form.errors else 200
+    return render(request, "classroom/account.html", {"form": form}, status=status)

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from classroom import access, selectors, services
@@ -32,7 +33,10 @@ def class_create(request: HttpRequest) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, f"{classroom.name} is ready. Now add your students.")
+            messages.success(
+                request,
+                gettext("%(name)s is ready. Now add your students.") % {"name": classroom.name},
+            )
             return redirect(classroom)
     return render(request, "classroom/class_form.html", {"form": form, "classroom": None})
 
@@ -62,7 +66,7 @@ def class_edit(request: HttpRequest, pk: int) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, "Class saved.")
+            messages.success(request, gettext("Class saved."))
             return redirect(classroom)
     # A refused edit must not leak into the page header: show the saved name there.
     classroom.refresh_from_db()
@@ -74,7 +78,10 @@ def class_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def class_archive(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = access.get_class_for_teacher(request, pk)
     services.class_archive(classroom=classroom, by=request.user)
-    messages.success(request, f"{classroom.name} is archived: hidden from the dashboard.")
+    messages.success(
+        request,
+        gettext("%(name)s is archived: hidden from the dashboard.") % {"name": classroom.name},
+    )
     return redirect(classroom)
 
 
@@ -83,7 +90,9 @@ def class_archive(request: HttpRequest, pk: int) -> HttpResponse:
 def class_unarchive(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = access.get_class_for_teacher(request, pk)
     services.class_unarchive(classroom=classroom, by=request.user)
-    messages.success(request, f"{classroom.name} is back on your dashboard.")
+    messages.success(
+        request, gettext("%(name)s is back on your dashboard.") % {"name": classroom.name}
+    )
     return redirect(classroom)
 
 
@@ -97,9 +106,12 @@ def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
         if request.POST.get("confirm_name", "").strip().casefold() == classroom.name.casefold():
             name = classroom.name
             services.class_delete(classroom=classroom, by=request.user)
-            messages.success(request, f"{name} and everything about its students was deleted.")
+            messages.success(
+                request,
+                gettext("%(name)s and everything about its students was deleted.") % {"name": name},
+            )
             return redirect("classroom:class_list")
-        error = "Type the class's name exactly to confirm. Nothing was deleted."
+        error = gettext("Type the class's name exactly to confirm. Nothing was deleted.")
     context = {"classroom": classroom, "counts": counts, "error": error}
     return render(
         request, "classroom/class_confirm_delete.html", context, status=400 if error else 200

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -61,9 +62,13 @@ def _join(request: HttpRequest) -> HttpResponse:
         if code:
             throttle.join_miss(request)
         context["error"] = (
-            f"No game is open with the code “{code}”. Check the code on the board and try again."
+            gettext(
+                "No game is open with the code “%(code)s”. Check the code on the board and try "
+                "again."
+            )
+            % {"code": code}
             if code
-            else "Type the room code shown on the board."
+            else gettext("Type the room code shown on the board.")
         )
         return render(request, "classroom/join.html", context, status=400 if code else 200)
     context["session"] = session
@@ -75,7 +80,7 @@ def _join(request: HttpRequest) -> HttpResponse:
             (s for s in context["students"] if str(s.pk) == request.POST["student"]), None
         )
         if chosen is None:
-            context["error"] = (
+            context["error"] = gettext(
                 "That name is not free: another device has it. Pick your own name, or ask "
                 "your teacher to free it."
             )
@@ -120,7 +125,9 @@ def device_leave(request: HttpRequest) -> HttpResponse:
     binding = current_binding(request)
     if binding is not None:
         services.device_leave(binding=binding)
-        messages.info(request, f"{binding.student.name} left this device.")
+        messages.info(
+            request, gettext("%(name)s left this device.") % {"name": binding.student.name}
+        )
     response = redirect("classroom:join")
     clear_device_cookie(response)
     return response

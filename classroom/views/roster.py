@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from classroom import access, selectors, services
@@ -29,8 +30,11 @@ def _add(request: HttpRequest, classroom, form) -> HttpResponse | None:
     except services.ServiceError as exc:
         form.add_error(field, str(exc))
         return None
-    noun = "student" if len(added) == 1 else "students"
-    messages.success(request, f"Added {len(added)} {noun}.")
+    messages.success(
+        request,
+        ngettext("Added %(count)s student.", "Added %(count)s students.", len(added))
+        % {"count": len(added)},
+    )
     return redirect(classroom)
 
 
@@ -70,7 +74,7 @@ def student_edit(request: HttpRequest, pk: int) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, "Student saved.")
+            messages.success(request, gettext("Student saved."))
             return redirect(student.classroom)
     student.refresh_from_db()
     status = 400 if form.is_bound else 200
@@ -86,7 +90,11 @@ def student_delete(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         classroom = student.classroom
         services.student_delete(student=student, by=request.user)
-        messages.success(request, f"{student.name} was removed from {classroom.name}.")
+        messages.success(
+            request,
+            gettext("%(student)s was removed from %(class)s.")
+            % {"student": student.name, "class": classroom.name},
+        )
         return redirect(classroom)
     return render(request, "classroom/student_confirm_delete.html", {"student": student})
 

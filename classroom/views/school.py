@@ -6,6 +6,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from classroom import access, links, selectors, services, throttle
@@ -58,8 +59,12 @@ def teacher_set_active(request: HttpRequest, pk: int) -> HttpResponse:
     except services.ServiceError as exc:
         messages.error(request, str(exc))
     else:
-        state = "can log in again" if active else "is deactivated and can no longer log in"
-        messages.success(request, f"{teacher} {state}.")
+        message = (
+            gettext("%(teacher)s can log in again.")
+            if active
+            else gettext("%(teacher)s is deactivated and can no longer log in.")
+        )
+        messages.success(request, message % {"teacher": teacher})
     return redirect("classroom:school")
 
 
@@ -69,9 +74,13 @@ def teacher_unlock_login(request: HttpRequest, pk: int) -> HttpResponse:
     """Lets a teacher locked out by wrong passwords log in again before the window ends."""
     teacher = access.get_teacher_for_admin(request, pk)
     if throttle.login_unlock(email=teacher.email):
-        messages.success(request, f"{teacher} can log in again now.")
+        messages.success(
+            request, gettext("%(teacher)s can log in again now.") % {"teacher": teacher}
+        )
     else:
-        messages.error(request, "The login could not be unlocked just now. Try again in a minute.")
+        messages.error(
+            request, gettext("The login could not be unlocked just now. Try again in a minute.")
+        )
     return redirect("classroom:school")
 
 
@@ -89,7 +98,9 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error(None, str(exc))
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome to {invitation.school.name}!")
+            messages.success(
+                request, gettext("Welcome to %(school)s!") % {"school": invitation.school.name}
+            )
             return redirect("classroom:dashboard")
     status = 400 if form.errors else 200
     context = {"form": form, "invitation": invitation}

@@ -8,11 +8,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from classroom import access, links, push, selectors, services
 from classroom.forms import SessionForm
-from classroom.models import Session, SessionStatus
+from classroom.http import HtmxHttpRequest, htmx_or_redirect
+from classroom.models import ProjectorLanguage, Session, SessionStatus
 from classroom.qr import qr_svg
 from classroom.tables import seat_limits
 
@@ -79,7 +83,9 @@ def session_create(request: HttpRequest, pk: int) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, "Session planned. Mark who is present, then make teams.")
+            messages.success(
+                request, gettext("Session planned. Mark who is present, then make teams.")
+            )
             return redirect(session)
     status = 400 if form.is_bound else 200
     context = {"form": form, "classroom": classroom, "session": None}
@@ -101,7 +107,7 @@ def session_edit(request: HttpRequest, pk: int) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, "Session saved.")
+            messages.success(request, gettext("Session saved."))
             return redirect(session)
     status = 400 if form.is_bound else 200
     context = {"form": form, "classroom": session.classroom, "session": session}
@@ -130,11 +136,18 @@ def session_presence(request: HttpRequest, pk: int) -> HttpResponse:
 
     def mark_present() -> int:
         if ids is None:
-            raise services.ServiceError("Some of those students are not in this class.")
+            raise services.ServiceError(gettext("Some of those students are not in this class."))
         services.session_set_present(session=session, student_ids=ids, by=request.user)
         return len(ids)
 
-    return setup_step(request, session, mark_present, lambda count: f"{count} present.")
+    return setup_step(
+        request,
+        session,
+        mark_present,
+        lambda count: (
+            ngettext("%(count)s present.", "%(count)s present.", count) % {"count": count}
+        ),
+    )
 
 
 @login_required
@@ -154,18 +167,34 @@ def session_open(request: HttpRequest, pk: int) -> HttpResponse:
 def session_close(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.get_session_for_teacher(request, pk)
     services.session_close(session=session, by=request.user)
-    messages.success(request, "Session closed: the room code no longer works.")
+    messages.success(request, gettext("Session closed: the room code no longer works."))
     return redirect(session)
+
+
+def _projector_language(session: Session) -> str | None:
+    """The language the projector's pages speak, or None for both (each line twice, with
+    `{% bilingual %}`)."""
+    language = session.projector_language
+    return None if language == ProjectorLanguage.BOTH else language
 
 
 @login_required
 def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
-    """The projector page. Its htmx poll re-renders only the list of who has joined."""
+    """The projector page, in the projector's language (the lobby's own choice). Its htmx poll
+    re-renders only the list of who has joined."""
     session = access.get_session_for_teacher(request, pk)
+    language = _projector_language(session)
+    with translation.override(language or translation.get_language()):
+        return _render_lobby(request, session, bilingual=language is None)
+
+
+def _render_lobby(request: HttpRequest, session: Session, *, bilingual: bool) -> HttpResponse:
     context = {
         "session": session,
         "lobby": selectors.lobby_teams(session),
         "start_tables_url": reverse("games:start_tables", args=[session.pk]),
+        "projector_languages": ProjectorLanguage.choices,
+        "bilingual": bilingual,
     }
     if request.htmx:
         return render(request, "classroom/session_lobby.html#joined", context)
@@ -177,7 +206,11 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
         context["join_link"] = link
         context["join_link_parts"] = links.join_link_parts(link)
         context["unreachable"] = links.unreachable_from_phones(link)
-        context["qr"] = qr_svg(link, label=f"QR code of the join link for room {session.room_code}")
+        context["qr"] = qr_svg(
+            link,
+            label=gettext("QR code of the join link for room %(code)s")
+            % {"code": session.room_code},
+        )
     return render(request, "classroom/session_lobby.html", context)
 
 
@@ -187,8 +220,53 @@ def device_unbind(request: HttpRequest, pk: int, device_pk: int) -> HttpResponse
     session = access.get_session_for_teacher(request, pk)
     binding = access.get_session_device(session, device_pk)
     services.device_unbind(binding=binding, by=request.user)
-    messages.success(request, f"{binding.student.name}'s name is free: they can join again.")
+    messages.success(
+        request,
+        gettext("%(name)s's name is free: they can join again.") % {"name": binding.student.name},
+    )
     # Freed from the tables dashboard (a phone lost mid-game): back there, not to the setup.
     if request.POST.get("next") == "tables":
         return redirect("games:teacher_tables", session.pk)
     return render_setup(request, session)
+
+
+@login_required
+@require_POST
+def session_projector_language(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The lobby's choice of the projector's language (English, Spanish or both)."""
+    session = access.get_session_for_teacher(request, pk)
+    error = notice = ""
+    try:
+        session = services.session_set_projector_language(
+            session=session, language=request.POST.get("projector_language", ""), by=request.user
+        )
+    except services.ServiceError as exc:
+        error = str(exc)
+    else:
+        # Said in the projector's new language: the lobby is drawn in it from now on.
+        with translation.override(_projector_language(session) or translation.get_language()):
+            notice = gettext("The projector now shows: %(language)s.") % {
+                "language": session.get_projector_language_display()
+            }
+        if request.htmx:
+            # Every word of the lobby changes: htmx reloads the whole page.
+            messages.success(request, notice)
+            return HttpResponseClientRefresh()
+
+    def control() -> HttpResponse:
+        """The control again with the refusal next to it (nothing changed)."""
+        session.refresh_from_db(fields=["projector_language"])
+        context = {
+            "session": session,
+            "projector_languages": ProjectorLanguage.choices,
+            "projector_error": error,
+        }
+        return render(request, "classroom/session_lobby.html#projector_language", context)
+
+    return htmx_or_redirect(
+        request,
+        control,
+        reverse("classroom:session_lobby", args=[session.pk]),
+        success=notice,
+        error=error,
+    )

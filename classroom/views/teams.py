@@ -5,6 +5,7 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from classroom import access, services
@@ -35,7 +36,14 @@ def team_autopair(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         session,
         lambda: services.team_autopair(session=session, by=request.user),
-        lambda teams: f"{len(teams)} teams made. Now split them into tables.",
+        lambda teams: (
+            ngettext(
+                "%(count)s team made. Now split them into tables.",
+                "%(count)s teams made. Now split them into tables.",
+                len(teams),
+            )
+            % {"count": len(teams)}
+        ),
     )
 
 
@@ -55,7 +63,12 @@ def team_move(request: HttpRequest, pk: int) -> HttpResponse:
         lambda: services.team_move_student(
             session=session, student=student, team=team, new_team=new_team, by=request.user
         ),
-        lambda target: f"{student.name} is now on {target.name if target else 'no team'}.",
+        lambda target: (
+            gettext("%(student)s is now on %(team)s.")
+            % {"student": student.name, "team": target.name}
+            if target
+            else gettext("%(student)s is now on no team.") % {"student": student.name}
+        ),
     )
 
 
@@ -69,7 +82,7 @@ def team_add_robot(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         session,
         lambda: services.team_add_robot(session=session, table=table, by=request.user),
-        lambda robot: f"{robot.name} added.",
+        lambda robot: gettext("%(team)s added.") % {"team": robot.name},
     )
 
 
@@ -82,7 +95,7 @@ def team_remove_robot(request: HttpRequest, pk: int, team_pk: int) -> HttpRespon
         request,
         session,
         lambda: services.team_remove_robot(team=team, by=request.user),
-        lambda _: f"{team.name} removed.",
+        lambda _: gettext("%(team)s removed.") % {"team": team.name},
     )
 
 
@@ -94,7 +107,14 @@ def tables_autosplit(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         session,
         lambda: services.tables_autosplit(session=session, by=request.user),
-        lambda tables: f"Teams split into {len(tables)} table{'' if len(tables) == 1 else 's'}.",
+        lambda tables: (
+            ngettext(
+                "Teams split into %(count)s table.",
+                "Teams split into %(count)s tables.",
+                len(tables),
+            )
+            % {"count": len(tables)}
+        ),
     )
 
 
@@ -114,5 +134,9 @@ def team_table(request: HttpRequest, pk: int) -> HttpResponse:
         lambda: services.team_set_table(
             team=team, table=table, new_table=new_table, by=request.user
         ),
-        lambda moved: f"{moved.name} is now at {moved.table or 'no table'}.",
+        lambda moved: (
+            gettext("%(team)s is now at %(table)s.") % {"team": moved.name, "table": moved.table}
+            if moved.table
+            else gettext("%(team)s is now at no table.") % {"team": moved.name}
+        ),
     )

@@ -164,7 +164,7 @@ def test_an_administrator_unlocks_an_account_from_the_admin(budgets, teacher):
         {"action": "unlock_login", "_selected_action": [teacher.pk]},
         follow=True,
     )
-    assert "Unlocked 1 login(s)." in response.content.decode()
+    assert "Unlocked 1 login." in response.content.decode()
     assert _login(Client(REMOTE_ADDR=SCHOOL), teacher.email, PASSWORD).status_code == 302
 
 

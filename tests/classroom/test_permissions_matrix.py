@@ -123,6 +123,13 @@ ROUTES = [
     Route("session_close", OWNER_WRITE, "post", lambda w: [w.session.pk]),
     Route("session_lobby", OWNER_ONLY, args=lambda w: [w.session.pk]),
     Route(
+        "session_projector_language",
+        OWNER_WRITE,
+        "post",
+        lambda w: [w.session.pk],
+        lambda w: {"projector_language": "both"},
+    ),
+    Route(
         "device_unbind",
         OWNER_WRITE,
         "post",
@@ -147,6 +154,13 @@ ROUTES = [
         lambda w: {"team": w.robot.pk, "table": "new"},
     ),
     Route("join", EVERYONE),
+    # A device's language: anyone may choose it for their own browser (a cookie, no data).
+    Route(
+        "set_language",
+        dict.fromkeys(ROLES, 302),
+        "post",
+        data=lambda w: {"language": "es", "next": "/join"},
+    ),
     Route("join", EVERYONE, query="?code=", note="with the room code"),
     Route(
         "device_home",
@@ -170,6 +184,13 @@ ROUTES = [
         lambda w: [w.colleague.pk],
     ),
     Route("invitation_accept", EVERYONE, args=lambda w: [w.invitation.token]),
+    Route("account", ADULTS),
+    Route(
+        "account",
+        {**ADULTS, **dict.fromkeys(ROLES, 302)},
+        "post",
+        data=lambda w: {"language": "es"},
+    ),
     Route(
         "signup",
         dict.fromkeys(ROLES, 302) | {"anonymous": 200, "device_this": 200, "device_other": 200},

@@ -87,3 +87,14 @@ def test_gunicorn_and_celery_are_installed():
         assert (
             shutil.which(tool) or (venv_bin / tool).exists() or (ROOT / ".venv/bin" / tool).exists()
         )
+
+
+def test_the_image_compiles_the_spanish_catalogue():
+    """django.mo is not committed (.gitignore): the image must build it from django.po, with
+    gettext's msgfmt installed, or every page of the image would be English only."""
+    dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
+    apt = dockerfile[dockerfile.index("apt-get install") : dockerfile.index("rm -rf /var/lib/apt")]
+    assert re.search(r"\bgettext\b", apt)
+    assert "manage.py compilemessages" in dockerfile
+    assert dockerfile.index("COPY . .") < dockerfile.index("compilemessages")
+    assert (ROOT / "locale" / "es" / "LC_MESSAGES" / "django.po").exists()
