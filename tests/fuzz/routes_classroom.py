@@ -38,6 +38,13 @@ ROUTES: list[FuzzRoute] = [
         params=lambda w: {"new_password1": "x", "new_password2": "x"},
     ),
     FuzzRoute("password_reset_complete", "get", roles=("anonymous",)),
+    FuzzRoute("classroom:account", "get", roles=TEACHER_AND_ADMIN),
+    FuzzRoute("classroom:account", roles=TEACHER_AND_ADMIN, params=lambda w: {"language": "es"}),
+    FuzzRoute(
+        "classroom:set_language",
+        roles=("anonymous", "device_setup"),
+        params=lambda w: {"language": "es", "next": "/join/"},
+    ),
     FuzzRoute(
         "classroom:signup",
         roles=("anonymous",),
@@ -148,6 +155,11 @@ ROUTES: list[FuzzRoute] = [
     FuzzRoute("classroom:session_open", args=lambda w: [w.setup.pk]),
     FuzzRoute("classroom:session_close", args=lambda w: [w.setup.pk]),
     FuzzRoute("classroom:session_lobby", "get", args=lambda w: [w.setup.pk]),
+    FuzzRoute(
+        "classroom:session_projector_language",
+        args=lambda w: [w.setup.pk],
+        params=lambda w: {"projector_language": "both"},
+    ),
     FuzzRoute("classroom:device_unbind", args=lambda w: [w.setup.pk, w.device_setup.binding.pk]),
     FuzzRoute("classroom:team_autopair", args=lambda w: [w.setup.pk], htmx=True),
     FuzzRoute(
