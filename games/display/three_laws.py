@@ -3,33 +3,105 @@ buttons of a seat and of the facilitator, and the narration of events.
 
 Every function here takes an engine *view* (what one seat, or the public, may see) and the team
 names; none ever sees the full state, so a seat's own card cannot reach its page before Reveal.
+
+Every word is lazy: it is put in the viewer's language when the template draws it, not when the
+context is built. The projector of a bilingual classroom draws one context twice, in English
+then in Spanish (`{% bilingual %}`), so a word translated early would show in one language only.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.functional import Promise, lazy
+from django.utils.text import format_lazy
+from django.utils.translation import get_language, gettext, ngettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from games import display
 from games.engines import three_laws
-from games.engines.three_laws.components import A_MEMBER, EXAMPLE_QUESTIONS, QUESTION_MAX_CHARS
+from games.engines.i18n import say
+from games.engines.three_laws.components import (
+    A_MEMBER,
+    EXAMPLE_QUESTIONS,
+    FACTION_NAMES,
+    QUESTION_MAX_CHARS,
+)
 
-FACTION_NAMES = {"androids": "Androids", "cyborgs": "Cyborgs", "drones": "Drones"}
+# Words drawn later, in the language active then: a str or a lazy Promise.
+Text = str | Promise
+
 PHASE_LABELS = {
-    "setup": "Setup",
-    "wake_up": "Wake up",
-    "query": "Questions",
-    "transfer": "Key transfers",
-    "reveal": "Reveal",
-    "over": "Game over",
+    "setup": _("Setup"),
+    "wake_up": _("Wake up"),
+    "query": _("Questions"),
+    "transfer": _("Key transfers"),
+    "reveal": _("Reveal"),
+    "over": _("Game over"),
 }
 LAST_ROUND = 4
-CALL_STATUS = {"active": "stands", "countered": "countered", "voided": "voided by the teacher"}
+CALL_STATUS = {
+    "active": pgettext_lazy("an Error call", "stands"),
+    "countered": pgettext_lazy("an Error call", "countered"),
+    "voided": pgettext_lazy("an Error call", "voided by the teacher"),
+}
+# One whole sentence per number of factions that scored (at most all three).
+SCORED_BANNER = {
+    1: _("%(first)s scored this round!"),
+    2: _("%(first)s and %(second)s scored this round!"),
+    3: _("%(first)s and %(second)s and %(third)s scored this round!"),
+}
+SCORED_LINE = {
+    1: _("%(first)s scored this round."),
+    2: _("%(first)s and %(second)s scored this round."),
+    3: _("%(first)s and %(second)s and %(third)s scored this round."),
+}
+NOBODY_SCORED = _("No faction scored this round.")
+
+
+def _now(value: Any) -> Any:
+    return str(value) if isinstance(value, Promise) else value
+
+
+def _fill(template: Text, params: dict[str, Any]) -> str:
+    # `template % values` on a lazy template translates it now (a plural one picks its form
+    # from the "count" value), then fills it.
+    if not params:
+        return str(template)
+    return str(template % {key: _now(value) for key, value in params.items()})
+
+
+_fill_later = lazy(_fill, str)
+
+
+def words(template: Text, **params: Any) -> Text:
+    """A sentence marked with gettext_lazy / ngettext_lazy (with "count"), filled with `params`
+    (which may be lazy words themselves), in the language active when it is drawn."""
+    return _fill_later(template, params)
+
+
+def _said(text: str) -> str:
+    return say(text, gettext)
+
+
+_said_later = lazy(_said, str)
+
+
+def said(text: str) -> Text:
+    """An engine's word or sentence (marked N_, or a Reason), in the language active when it
+    is drawn."""
+    return _said_later(text)
 
 
 @dataclass
 class Button:
-    label: str
+    label: Text
     action: str  # JSON, posted back as is
     style: str = ""
 
@@ -38,12 +110,16 @@ def _payload(action: dict) -> str:
     return json.dumps(action, sort_keys=True)
 
 
-def name_of(seat: str | None, names: dict[str, str]) -> str:
+def name_of(seat: str | None, names: dict[str, str]) -> Text:
     if seat is None:
         return ""
     if seat == three_laws.FACILITATOR:
-        return "the teacher"
+        return _("the teacher")
     return names.get(seat, seat)
+
+
+def faction_name(faction: str) -> Text:
+    return said(FACTION_NAMES[faction])
 
 
 def card(raw: list | None) -> dict | None:
@@ -51,11 +127,12 @@ def card(raw: list | None) -> dict | None:
     if not raw:
         return None
     faction, rank = raw
-    return {"faction": faction, "label": FACTION_NAMES[faction], "rank": rank}
+    return {"faction": faction, "label": faction_name(faction), "rank": rank}
 
 
-def law_text(law_id: str | None) -> str:
-    return three_laws.LAWS.get(law_id or "", "")
+def law_text(law_id: str | None) -> Text:
+    text = three_laws.LAWS.get(law_id or "", "")
+    return said(text) if text else ""
 
 
 def _law_number(law_id: str) -> int:
@@ -64,7 +141,7 @@ def _law_number(law_id: str) -> int:
 
 def laws(view: dict) -> list[dict]:
     return [
-        {"id": law["id"], "number": _law_number(law["id"]), "text": law["text"]}
+        {"id": law["id"], "number": _law_number(law["id"]), "text": said(law["text"])}
         for law in view["laws"]
     ]
 
@@ -105,10 +182,16 @@ def calls(view: dict, names: dict[str, str]) -> list[dict]:
         caller = name_of(call["caller"], names)
         offender = name_of(call["offender"], names)
         if call["kind"] == "error":
-            text = f"{caller} called Error on {offender}"
+            text = words(
+                _("%(caller)s called Error on %(offender)s"), caller=caller, offender=offender
+            )
             law = law_text(call["law"])
         else:
-            text = f"{caller} called Error on the caller, {offender}"
+            text = words(
+                _("%(caller)s called Error on the caller, %(offender)s"),
+                caller=caller,
+                offender=offender,
+            )
             law = ""
         rows.append(
             {
@@ -123,42 +206,62 @@ def calls(view: dict, names: dict[str, str]) -> list[dict]:
     return rows
 
 
-def scored_factions(view: dict) -> list[str]:
+def _factions_sentence(templates: dict[int, Text], factions: list[str]) -> Text:
+    named = [faction_name(f) for f in factions]
+    keys = ("first", "second", "third")[: len(named)]
+    return words(templates[len(named)], **dict(zip(keys, named, strict=True)))
+
+
+def scored_factions(view: dict) -> list[Text]:
     if view["scored_round"] != view["round"] or view["phase"] not in ("reveal", "over"):
         return []
-    return [FACTION_NAMES[f] for f in view["scored"]]
+    return [faction_name(f) for f in view["scored"]]
 
 
-def turn_text(view: dict, names: dict[str, str]) -> str:
+def scored_banner(view: dict) -> Text:
+    """The Reveal banner: who scored this round, in one sentence."""
+    if not scored_factions(view):
+        return NOBODY_SCORED
+    return _factions_sentence(SCORED_BANNER, view["scored"])
+
+
+def turn_text(view: dict, names: dict[str, str]) -> Text:
     """Whose turn it is, in words everyone may read (the projector and every device)."""
     phase = view["phase"]
     current = name_of(view["current_seat"], names)
     offer = view["pending_offer"]
     if phase == "setup":
-        return "Cards are dealt face down. The teacher wakes the robots up."
+        return _("Cards are dealt face down. The teacher wakes the robots up.")
     if phase == "wake_up":
-        return "Look at the other robots' cards. The teacher starts the questions."
+        return _("Look at the other robots' cards. The teacher starts the questions.")
     if phase == "query":
-        return f"{current} asks a question"
+        return words(_("%(name)s asks a question"), name=current)
     if phase == "transfer":
         if offer:
-            giver = name_of(offer["from"], names)
-            keys = _keys(offer["keys"])
-            return f"{giver} offers {keys} to {current}: accept or reject?"
+            return words(
+                ngettext_lazy(
+                    "%(giver)s offers %(count)s key to %(name)s: accept or reject?",
+                    "%(giver)s offers %(count)s keys to %(name)s: accept or reject?",
+                    "count",
+                ),
+                giver=name_of(offer["from"], names),
+                count=offer["keys"],
+                name=current,
+            )
         if current:
-            return f"{current} gives or keeps their keys"
-        return "Every team has had its turn. The teacher reveals the cards."
+            return words(_("%(name)s gives or keeps their keys"), name=current)
+        return _("Every team has had its turn. The teacher reveals the cards.")
     if phase == "reveal":
-        return "Cards revealed!"
-    return "The game is over."
+        return _("Cards revealed!")
+    return _("The game is over.")
 
 
-def _keys(count: int) -> str:
-    return f"{count} key" if count == 1 else f"{count} keys"
+def _keys(count: int) -> Text:
+    return words(ngettext_lazy("%(count)s key", "%(count)s keys", "count"), count=count)
 
 
-def round_label(view: dict) -> str:
-    return f"Round {view['round']} of {LAST_ROUND}"
+def round_label(view: dict) -> Text:
+    return words(_("Round %(round)s of %(last)s"), round=view["round"], last=LAST_ROUND)
 
 
 def public_context(view: dict, names: dict[str, str]) -> dict:
@@ -177,12 +280,13 @@ def public_context(view: dict, names: dict[str, str]) -> dict:
         "turn_text": turn_text(view, names),
         "calls": calls(view, names),
         "scored": scored_factions(view),
+        "scored_banner": scored_banner(view),
         "revealed": view["phase"] in ("reveal", "over"),
         "queries": [
             {
                 "asker": name_of(q["asker"], names),
                 "target": name_of(q["target"], names),
-                "question": q["question"],
+                "question": question_text(q["question"]),
             }
             for q in view["queries"]
             if q["round"] == view["round"]
@@ -190,18 +294,78 @@ def public_context(view: dict, names: dict[str, str]) -> dict:
     }
 
 
-def suggestions(view: dict, seat: str, names: dict[str, str]) -> list[str]:
+# -- questions --------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _example_patterns(language: str) -> list[tuple[str, re.Pattern[str], dict[str, str]]]:
+    """The example questions as `language` says them, each as a pattern with the faction
+    member ("an Android") it may hold, to know a question picked from the examples."""
+    members = {gettext(text): faction for faction, text in A_MEMBER.items()}
+    member_choice = "|".join(re.escape(text) for text in sorted(members, key=len, reverse=True))
+    found = []
+    for template in EXAMPLE_QUESTIONS:
+        said_here = gettext(template)
+        pattern = re.escape(said_here)
+        pattern = pattern.replace(re.escape("{seat}"), r"(?P<seat>.+?)")
+        pattern = pattern.replace(re.escape("{a_faction}"), f"(?P<a_faction>{member_choice})")
+        found.append((template, re.compile(f"{pattern}$"), members))
+    return found
+
+
+def _known_question(question: str) -> tuple[str, dict[str, str]] | None:
+    """The example question `question` is, said in English or in the viewer's language
+    (the robot asks them, and a team may pick one), with the words filled in."""
+    languages = dict.fromkeys([get_language(), *(code for code, _name in settings.LANGUAGES)])
+    for language in languages:
+        with translation.override(language):
+            for template, pattern, members in _example_patterns(language):
+                match = pattern.match(question)
+                if match:
+                    fields = match.groupdict()
+                    if "a_faction" in fields:
+                        fields["a_faction"] = members[fields["a_faction"]]
+                    return template, fields
+    return None
+
+
+def _question_now(question: str) -> str:
+    known = _known_question(question)
+    if known is None:
+        return question
+    template, fields = known
+    values = dict(fields)
+    if "a_faction" in values:
+        values["a_faction"] = gettext(A_MEMBER[values["a_faction"]])
+    return gettext(template).format(**values)
+
+
+_question_later = lazy(_question_now, str)
+
+
+def question_text(question: str) -> Text:
+    """A query's words as the team said them; an example question (the robot's, or one a team
+    picked from the list) is said in the viewer's language."""
+    return _question_later(question) if question else question
+
+
+def suggestions(view: dict, seat: str, names: dict[str, str]) -> list[Text]:
     """The rulebook's example questions, filled in for this seat (another team's name, and one
     version per faction in play for "Am I an Android like you are?")."""
     others = [s for s in view["order"] if s != seat]
-    neighbour = name_of(others[0], names) if others else "another team"
-    found = []
+    neighbour = name_of(others[0], names) if others else _("another team")
+    found: list[Text] = []
     for text in EXAMPLE_QUESTIONS:
         if "{a_faction}" in text:
-            found += [text.format(a_faction=A_MEMBER[f]) for f in view["factions"]]
+            found += [
+                format_lazy(said(text), a_faction=said(A_MEMBER[f])) for f in view["factions"]
+            ]
         else:
-            found.append(text.format(seat=neighbour))
+            found.append(format_lazy(said(text), seat=neighbour))
     return found
+
+
+# -- a seat's device --------------------------------------------------------------------------
 
 
 def _by_type(actions: list[dict], *kinds: str) -> list[dict]:
@@ -214,17 +378,20 @@ def device_context(view: dict, actions: list[dict], names: dict[str, str], seat:
     context["seats"] = seats(view, names, me=seat)
     mine = view["keys"][seat]
     offer = view["pending_offer"]
+    give_label = ngettext_lazy(
+        "Give my %(count)s key to %(name)s", "Give my %(count)s keys to %(name)s", "count"
+    )
     gives = [
-        Button(f"Give my {_keys(mine)} to {name_of(a['to'], names)}", _payload(a))
+        Button(words(give_label, count=mine, name=name_of(a["to"], names)), _payload(a))
         for a in _by_type(actions, "give")
     ]
     if _by_type(actions, "keep"):
-        gives.append(Button("Keep my keys", _payload({"type": "keep"}), "primary"))
+        gives.append(Button(_("Keep my keys"), _payload({"type": "keep"}), "primary"))
     answers = []
     if _by_type(actions, "accept"):
         answers = [
-            Button("Accept the keys", _payload({"type": "accept"}), "primary"),
-            Button("Reject the keys", _payload({"type": "reject"})),
+            Button(_("Accept the keys"), _payload({"type": "accept"}), "primary"),
+            Button(_("Reject the keys"), _payload({"type": "reject"})),
         ]
     errors = _by_type(actions, "error")
     offenders = list(dict.fromkeys(a["offender"] for a in errors))
@@ -235,7 +402,7 @@ def device_context(view: dict, actions: list[dict], names: dict[str, str], seat:
         row["counter"] = None
         if row["id"] in countable:
             caller = next(c["caller"] for c in view["calls"] if c["call"] == row["id"])
-            label = f"Error on the caller: {name_of(caller, names)} was wrong"
+            label = words(_("Error on the caller: %(name)s was wrong"), name=name_of(caller, names))
             row["counter"] = Button(label, _payload({"type": "counter", "call": row["id"]}))
     context.update(
         my_name=name_of(seat, names),
@@ -249,7 +416,11 @@ def device_context(view: dict, actions: list[dict], names: dict[str, str], seat:
         give_buttons=gives,
         answer_buttons=answers,
         offer=(
-            {"from_name": name_of(offer["from"], names), "keys": _keys(offer["keys"])}
+            {
+                "from_name": name_of(offer["from"], names),
+                "keys": _keys(offer["keys"]),
+                "count": offer["keys"],
+            }
             if offer and offer["to"] == seat
             else None
         ),
@@ -265,18 +436,21 @@ def device_context(view: dict, actions: list[dict], names: dict[str, str], seat:
     return context
 
 
-def advance_label(view: dict) -> str:
+# -- the facilitator --------------------------------------------------------------------------
+
+
+def advance_label(view: dict) -> Text:
     """The facilitator's Advance button, named by what happens next."""
     phase = view["phase"]
     if phase == "setup":
-        return "Wake up"
+        return pgettext_lazy("the teacher's button", "Wake up")
     if phase == "wake_up":
-        return "Start questions"
+        return _("Start questions")
     if phase == "transfer":
-        return "Reveal cards"
+        return _("Reveal cards")
     if phase == "reveal":
-        return "Finish game" if view["round"] >= LAST_ROUND else "Next round"
-    return "Advance"
+        return _("Finish game") if view["round"] >= LAST_ROUND else _("Next round")
+    return _("Advance")
 
 
 def facilitator_buttons(view: dict, actions: list[dict], names: dict[str, str]) -> list[Button]:
@@ -288,9 +462,15 @@ def facilitator_buttons(view: dict, actions: list[dict], names: dict[str, str]) 
             buttons.insert(0, Button(advance_label(view), _payload(action), "primary"))
         elif action["type"] == "void":
             call = found[action["call"]]
-            who = name_of(call["caller"], names)
-            what = "Error call" if call["kind"] == "error" else "counter"
-            label = f"Void {who}'s {what} on {name_of(call['offender'], names)}"
+            if call["kind"] == "error":
+                template = _("Void %(who)s's Error call on %(offender)s")
+            else:
+                template = _("Void %(who)s's counter on %(offender)s")
+            label = words(
+                template,
+                who=name_of(call["caller"], names),
+                offender=name_of(call["offender"], names),
+            )
             buttons.append(Button(label, _payload(action), "danger"))
     return buttons
 
@@ -308,56 +488,96 @@ def results_rows(results: list[dict] | None, names: dict[str, str]) -> list[dict
     ]
 
 
-def narrate(event: dict, names: dict[str, str]) -> str | None:
+# -- what happened ----------------------------------------------------------------------------
+
+PHASE_NEWS = {
+    "wake_up": _("Wake up! Every robot can see the others' cards, but not its own."),
+    "query": _("Questions start."),
+    "transfer": _("Every team has asked: key transfers start."),
+    "reveal": _("Reveal! All cards are face up."),
+}
+
+
+def narrate(event: dict, names: dict[str, str]) -> Text | None:
     """One event in plain words, or None for events the screen already shows another way."""
     kind = event.get("type")
     if kind == "round":
         new = event.get("new_laws") or []
         if not new:
-            return f"Round {event['round']} begins."
-        words = "a new law" if len(new) == 1 else f"{len(new)} new laws"
-        return f"Round {event['round']} begins with {words}."
+            return words(_("Round %(round)s begins."), round=event["round"])
+        if len(new) == 1:
+            return words(_("Round %(round)s begins with a new law."), round=event["round"])
+        return words(
+            _("Round %(round)s begins with %(count)s new laws."),
+            round=event["round"],
+            count=len(new),
+        )
     if kind == "phase":
-        return {
-            "wake_up": "Wake up! Every robot can see the others' cards, but not its own.",
-            "query": "Questions start.",
-            "transfer": "Every team has asked: key transfers start.",
-            "reveal": "Reveal! All cards are face up.",
-        }.get(event["phase"])
+        return PHASE_NEWS.get(event["phase"])
     if kind == "query":
-        text = f"{name_of(event['asker'], names)} asked {name_of(event['target'], names)}"
-        return f"{text}: “{event['question']}”" if event.get("question") else f"{text}."
+        asker, target = name_of(event["asker"], names), name_of(event["target"], names)
+        if event.get("question"):
+            return words(
+                _("%(asker)s asked %(target)s: “%(question)s”"),
+                asker=asker,
+                target=target,
+                question=question_text(event["question"]),
+            )
+        return words(_("%(asker)s asked %(target)s."), asker=asker, target=target)
     if kind == "offer":
-        giver, to = name_of(event["from"], names), name_of(event["to"], names)
-        return f"{giver} offers {_keys(event['keys'])} to {to}."
+        return words(
+            ngettext_lazy(
+                "%(giver)s offers %(count)s key to %(to)s.",
+                "%(giver)s offers %(count)s keys to %(to)s.",
+                "count",
+            ),
+            giver=name_of(event["from"], names),
+            count=event["keys"],
+            to=name_of(event["to"], names),
+        )
     if kind == "keep":
-        return f"{name_of(event['seat'], names)} kept their keys."
+        return words(_("%(name)s kept their keys."), name=name_of(event["seat"], names))
     if kind in ("accept", "reject"):
-        verb = "accepted" if kind == "accept" else "rejected"
-        return f"{name_of(event['to'], names)} {verb} the keys of {name_of(event['from'], names)}."
+        if kind == "accept":
+            template = _("%(to)s accepted the keys of %(giver)s.")
+        else:
+            template = _("%(to)s rejected the keys of %(giver)s.")
+        return words(template, to=name_of(event["to"], names), giver=name_of(event["from"], names))
     if kind == "error":
-        caller, offender = name_of(event["caller"], names), name_of(event["offender"], names)
-        return f"Error! {caller} says {offender} broke the law: {law_text(event['law'])}"
+        return words(
+            _("Error! %(caller)s says %(offender)s broke the law: %(law)s"),
+            caller=name_of(event["caller"], names),
+            offender=name_of(event["offender"], names),
+            law=law_text(event["law"]),
+        )
     if kind == "counter":
-        caller, offender = name_of(event["caller"], names), name_of(event["offender"], names)
-        return f"Error on the caller! {caller} says {offender} was wrong."
+        return words(
+            _("Error on the caller! %(caller)s says %(offender)s was wrong."),
+            caller=name_of(event["caller"], names),
+            offender=name_of(event["offender"], names),
+        )
     if kind == "void":
-        return "The teacher voided a call."
+        return _("The teacher voided a call.")
     if kind == "score":
-        scored = [FACTION_NAMES[f] for f in event["scored"]]
-        if not scored:
-            return "No faction scored this round."
-        return f"{' and '.join(scored)} scored this round."
+        if not event["scored"]:
+            return NOBODY_SCORED
+        return _factions_sentence(SCORED_LINE, event["scored"])
     if kind == "game_over":
-        return "The game is over!"
+        return _("The game is over!")
     return None
 
 
-def narrate_moves(moves: list, names: dict[str, str]) -> list[str]:
+def narrate_moves(moves: list, names: dict[str, str]) -> list[Text]:
     """The lines for `moves` (newest first), newest line first."""
     return display.narrate_moves(moves, names, narrate)
 
 
-def status_line(view: dict) -> str:
+def status_line(view: dict) -> Text:
     """Round and phase in a few words, for the teacher's dashboard."""
-    return f"{round_label(view)} · {PHASE_LABELS[view['phase']]}"
+    return format_lazy("{} · {}", round_label(view), PHASE_LABELS[view["phase"]])
+
+
+def refusal(message: str) -> str:
+    """A refused move's words in the active language: an engine's Reason is said again from
+    its template; other words (the services') are looked up as they are."""
+    return say(message, gettext)

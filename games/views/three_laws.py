@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from django import forms
 from django.http import Http404, HttpResponse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from classroom.http import HtmxHttpRequest
 from games import services
 from games.access import get_game_for_device, get_game_for_teacher
+from games.display.three_laws import refusal
 from games.engine_registry import engine_for
+from games.engines.i18n import Reason
 from games.engines.three_laws.components import QUESTION_MAX_CHARS
 from games.selectors import table_info
 from games.views.play import UNREADABLE, answer_device, read_move
@@ -23,12 +27,13 @@ from games.views.teacher import answer_control
 
 
 class QueryForm(forms.Form):
-    target = forms.CharField(max_length=40, error_messages={"required": "Pick a team to ask."})
+    target = forms.CharField(max_length=40, error_messages={"required": _("Pick a team to ask.")})
     question = forms.CharField(
         max_length=QUESTION_MAX_CHARS,
         required=False,
         error_messages={
-            "max_length": f"That question is too long: keep it to {QUESTION_MAX_CHARS} letters."
+            # The validator fills in the limit (QUESTION_MAX_CHARS).
+            "max_length": _("That question is too long: keep it to %(limit_value)d letters.")
         },
     )
     version = forms.IntegerField()
@@ -38,7 +43,7 @@ class QueryForm(forms.Form):
 class CallForm(forms.Form):
     """An Error call (offender + law) or a counter (call). Which one is the `kind` field."""
 
-    kind = forms.ChoiceField(choices=[("error", "Error"), ("counter", "Counter")])
+    kind = forms.ChoiceField(choices=[("error", _("Error")), ("counter", _("Counter"))])
     offender = forms.CharField(max_length=40, required=False)
     law = forms.CharField(max_length=20, required=False)
     call = forms.CharField(max_length=20, required=False)
@@ -48,18 +53,28 @@ class CallForm(forms.Form):
         data = super().clean()
         if data.get("kind") == "error":
             if not data.get("offender"):
-                raise forms.ValidationError("Pick the team that broke a law.")
+                raise forms.ValidationError(_("Pick the team that broke a law."))
             if not data.get("law"):
-                raise forms.ValidationError("Pick the law that was broken.")
+                raise forms.ValidationError(_("Pick the law that was broken."))
         elif data.get("kind") == "counter" and not data.get("call"):
-            raise forms.ValidationError("Pick the call that was wrong.")
+            raise forms.ValidationError(_("Pick the call that was wrong."))
         return data
 
 
 def _first_error(form: forms.Form) -> str:
     for errors in form.errors.values():
         return str(errors[0])
-    return UNREADABLE
+    return refusal(str(UNREADABLE))
+
+
+def _refused(exc: services.ServiceError) -> str:
+    """A refused move's words in the person's language. An engine refuses with a Reason
+    (games/engines/i18n.py), which the move service may pass on as words only, raising its
+    refusal from the engine's: the Reason is then read from the exception it came from."""
+    for source in (exc, exc.__context__):
+        if source is not None and source.args and isinstance(source.args[0], Reason):
+            return refusal(source.args[0])
+    return refusal(str(exc))
 
 
 @require_POST
@@ -82,7 +97,7 @@ def ask(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 by_device=ds.binding,
             )
         except services.ServiceError as exc:
-            error = str(exc)
+            error = _refused(exc)
     return answer_device(request, ds, error=error)
 
 
@@ -112,7 +127,7 @@ def call(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 by_device=ds.binding,
             )
         except services.ServiceError as exc:
-            error = str(exc)
+            error = _refused(exc)
     return answer_device(request, ds, error=error)
 
 
@@ -127,7 +142,7 @@ def facilitate(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     error = notice = ""
     parsed = read_move(request)
     if parsed is None:
-        error = UNREADABLE
+        error = refusal(str(UNREADABLE))
     else:
         action, version, client_move_id = parsed
         try:
@@ -140,10 +155,13 @@ def facilitate(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 by_teacher=request.user,
             )
         except services.ServiceError as exc:
-            error = with_names(str(exc), table_info(game).names)
+            error = with_names(_refused(exc), table_info(game).names)
     if error:
-        error = f"Table {game.table.number}: {error}"
+        error = gettext("Table %(number)s: %(error)s") % {
+            "number": game.table.number,
+            "error": error,
+        }
     else:
-        notice = f"Done at table {game.table.number}."
+        notice = gettext("Done at table %(number)s.") % {"number": game.table.number}
     # A plain form shows only the error: the table itself shows what was done.
     return answer_control(request, game, notice=notice, error=error, message_done=False)

@@ -7,25 +7,37 @@ from __future__ import annotations
 
 import random
 
+from games.engines.i18n import N_
+
 FACTIONS: tuple[str, ...] = ("androids", "cyborgs", "drones")
 # The seat name for the facilitator (the teacher): advances phases and referees calls.
 FACILITATOR = "facilitator"
 # One member, with its article, for questions such as "Am I an Android like you are?".
-A_MEMBER: dict[str, str] = {"androids": "an Android", "cyborgs": "a Cyborg", "drones": "a Drone"}
+A_MEMBER: dict[str, str] = {
+    "androids": N_("an Android"),
+    "cyborgs": N_("a Cyborg"),
+    "drones": N_("a Drone"),
+}
+# A faction's name as people read it (the ids above never change).
+FACTION_NAMES: dict[str, str] = {
+    "androids": N_("Androids"),
+    "cyborgs": N_("Cyborgs"),
+    "drones": N_("Drones"),
+}
 
 LAWS: dict[str, str] = {
-    "law_01": 'Robots do not say "I". Call yourself "this unit".',
-    "law_02": 'Say "beep" before you speak.',
-    "law_03": "Do not point at anyone.",
-    "law_04": "Do not say anyone's name. Use their seat number.",
-    "law_05": 'Say "affirmative" and "negative", never "yes" and "no".',
-    "law_06": "Keep both hands on the table unless you are holding your card up.",
-    "law_07": "Answer every question with a whole sentence.",
-    "law_08": "No laughing.",
-    "law_09": "Speak in a robot voice.",
-    "law_10": "Stand up when someone asks you a question.",
-    "law_11": 'Say "data received" after you hear an answer to your question.',
-    "law_12": "Do not touch your face.",
+    "law_01": N_('Robots do not say "I". Call yourself "this unit".'),
+    "law_02": N_('Say "beep" before you speak.'),
+    "law_03": N_("Do not point at anyone."),
+    "law_04": N_("Do not say anyone's name. Use their seat number."),
+    "law_05": N_('Say "affirmative" and "negative", never "yes" and "no".'),
+    "law_06": N_("Keep both hands on the table unless you are holding your card up."),
+    "law_07": N_("Answer every question with a whole sentence."),
+    "law_08": N_("No laughing."),
+    "law_09": N_("Speak in a robot voice."),
+    "law_10": N_("Stand up when someone asks you a question."),
+    "law_11": N_('Say "data received" after you hear an answer to your question.'),
+    "law_12": N_("Do not touch your face."),
 }
 
 MIN_SEATS = 4
@@ -47,13 +59,13 @@ QUESTION_MAX_CHARS = 280
 
 # The rulebook's example questions; {seat} and {a_faction} are filled in by the robot.
 EXAMPLE_QUESTIONS: tuple[str, ...] = (
-    "Am I the highest rank you see?",
-    "Am I in the same faction as {seat}?",
-    "Am I {a_faction} like you are?",
-    "Do you think we're members of the same faction?",
-    "Is my rank either 3 or 4?",
-    "Am I the same rank as {seat}?",
-    "How many robots do you see?",
+    N_("Am I the highest rank you see?"),
+    N_("Am I in the same faction as {seat}?"),
+    N_("Am I {a_faction} like you are?"),
+    N_("Do you think we're members of the same faction?"),
+    N_("Is my rank either 3 or 4?"),
+    N_("Am I the same rank as {seat}?"),
+    N_("How many robots do you see?"),
 )
 
 

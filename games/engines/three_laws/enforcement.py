@@ -11,14 +11,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.engines import IllegalAction
+from games.engines.i18n import N_, Reason
 
 from .components import FACILITATOR
 
 if TYPE_CHECKING:
     from .game import Game
 
-NO_LAWS = "There are no laws in force yet, so nobody can break one."
-NOT_NOW = "Laws are only enforced from Wake Up until Reveal."
+NO_LAWS = N_("There are no laws in force yet, so nobody can break one.")
+NOT_NOW = N_("Laws are only enforced from Wake Up until Reveal.")
+# A call that is no longer active, by its status: one whole sentence each.
+ALREADY = {
+    "countered": N_("Call %(call)s is already countered."),
+    "voided": N_("Call %(call)s is already voided."),
+}
 
 
 def copy_call(call: dict[str, Any]) -> dict[str, Any]:
@@ -121,9 +127,9 @@ def _steal_source(game: Game, caller: str) -> str | None:
 
 def _check_window(game: Game) -> None:
     if game.phase in ("wake_up", "query", "transfer") and not game.laws_in_force:
-        raise IllegalAction(NO_LAWS)
+        raise IllegalAction(Reason(NO_LAWS))
     if not game.enforcing:
-        raise IllegalAction(NOT_NOW)
+        raise IllegalAction(Reason(NOT_NOW))
 
 
 def _new_call(game: Game, **fields: Any) -> dict[str, Any]:
@@ -135,14 +141,16 @@ def _new_call(game: Game, **fields: Any) -> dict[str, Any]:
 
 def call_error(game: Game, seat: str, offender: Any, law: Any) -> list[dict[str, Any]]:
     if seat == FACILITATOR:
-        raise IllegalAction("The facilitator is the referee; only players call Error.")
+        raise IllegalAction(Reason(N_("The facilitator is the referee; only players call Error.")))
     _check_window(game)
     if not isinstance(offender, str) or offender not in game.tokens:
-        raise IllegalAction(f"{offender!r} is not a seat at this table.")
+        raise IllegalAction(Reason(N_("%(seat)r is not a seat at this table."), seat=offender))
     if offender == seat:
-        raise IllegalAction("You cannot call Error on yourself.")
+        raise IllegalAction(Reason(N_("You cannot call Error on yourself.")))
     if law not in game.laws_in_force:
-        raise IllegalAction(f"{law!r} is not one of the laws in force right now.")
+        raise IllegalAction(
+            Reason(N_("%(law)r is not one of the laws in force right now."), law=law)
+        )
     source = None if game.supply > 0 else _steal_source(game, seat)
     move = None
     if source is not None or game.supply > 0:
@@ -163,17 +171,21 @@ def call_error(game: Game, seat: str, offender: Any, law: Any) -> list[dict[str,
 
 def call_counter(game: Game, seat: str, call_id: Any) -> list[dict[str, Any]]:
     if seat == FACILITATOR:
-        raise IllegalAction("The facilitator is the referee: use void, not a counter.")
+        raise IllegalAction(Reason(N_("The facilitator is the referee: use void, not a counter.")))
     _check_window(game)
     target = _find(game, call_id)
     if target["kind"] != "error":
-        raise IllegalAction("A counter cannot be countered.")
+        raise IllegalAction(Reason(N_("A counter cannot be countered.")))
     if target["caller"] == seat:
-        raise IllegalAction("You cannot counter your own call.")
+        raise IllegalAction(Reason(N_("You cannot counter your own call.")))
     if target["countered_by"] is not None:
-        raise IllegalAction("That call has already been countered; each call gets one counter.")
+        raise IllegalAction(
+            Reason(N_("That call has already been countered; each call gets one counter."))
+        )
     if target["status"] != "active":
-        raise IllegalAction("That call was voided by the facilitator: nothing to counter.")
+        raise IllegalAction(
+            Reason(N_("That call was voided by the facilitator: nothing to counter."))
+        )
     caller = target["caller"]
     # The wrong call gives back what it gained, then the accuser takes one from the caller
     # (or from the supply if the caller has none left).
@@ -198,12 +210,12 @@ def call_counter(game: Game, seat: str, call_id: Any) -> list[dict[str, Any]]:
 
 def void_call(game: Game, seat: str, call_id: Any) -> list[dict[str, Any]]:
     if seat != FACILITATOR:
-        raise IllegalAction("Only the facilitator can void a call.")
+        raise IllegalAction(Reason(N_("Only the facilitator can void a call.")))
     if game.phase not in ("wake_up", "query", "transfer"):
-        raise IllegalAction("Calls can only be voided before Reveal.")
+        raise IllegalAction(Reason(N_("Calls can only be voided before Reveal.")))
     target = _find(game, call_id)
     if target["status"] != "active":
-        raise IllegalAction(f"Call {target['call']} is already {target['status']}.")
+        raise IllegalAction(Reason(ALREADY[target["status"]], call=target["call"]))
     restored = _undo(game, target["moves"])
     target["status"] = "voided"
     event = {"type": "void", "round": game.round, "call": target["call"], "restored": None}
@@ -222,9 +234,13 @@ def _find(game: Game, call_id: Any) -> dict[str, Any]:
         if 0 <= index < len(game.calls) and game.calls[index]["call"] == call_id:
             call = game.calls[index]
             if call["round"] != game.round:
-                raise IllegalAction(f"Call {call_id} was in an earlier round; it is settled.")
+                raise IllegalAction(
+                    Reason(
+                        N_("Call %(call)s was in an earlier round; it is settled."), call=call_id
+                    )
+                )
             return call
-    raise IllegalAction(f"There is no call {call_id!r}.")
+    raise IllegalAction(Reason(N_("There is no call %(call)r."), call=call_id))
 
 
 def _event(kind: str, call: dict[str, Any]) -> dict[str, Any]:

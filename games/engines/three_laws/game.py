@@ -9,21 +9,37 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines import IllegalAction
+from games.engines.i18n import N_, Reason
 
 from . import components as c
 from . import enforcement, scoring, seat_view, state
 
 PHASES: tuple[str, ...] = ("setup", "wake_up", "query", "transfer", "reveal", "over")
 PHASE_NAMES: dict[str, str] = {
-    "setup": "Setup",
-    "wake_up": "Wake Up",
-    "query": "Query",
-    "transfer": "Transfer",
-    "reveal": "Reveal",
-    "over": "the end of the game",
+    "setup": N_("Setup"),
+    "wake_up": N_("Wake Up"),
+    "query": N_("Query"),
+    "transfer": N_("Transfer"),
+    "reveal": N_("Reveal"),
+    "over": N_("the end of the game"),
 }
 # Laws are enforced from Wake Up until Reveal (rulebook "Round Gameplay").
 ENFORCING_PHASES = frozenset({"wake_up", "query", "transfer"})
+
+# A turn's refusals, one whole sentence each (never built from pieces, so each translates).
+_TURN_WORDS: dict[str, dict[str, str]] = {
+    "query": {
+        "facilitator": N_("The facilitator does not ask a question; only players do."),
+        "phase": N_("Players ask a question in the %(phase)s phase; now it is %(now)s."),
+        "turn": N_("It is %(seat)s's turn to ask a question."),
+    },
+    "transfer": {
+        "facilitator": N_("The facilitator does not give or keep keys; only players do."),
+        "phase": N_("Players give or keep keys in the %(phase)s phase; now it is %(now)s."),
+        "turn": N_("It is %(seat)s's turn to give or keep keys."),
+    },
+}
+MUST_ANSWER = N_("%(seat)s must first accept or reject the keys.")
 
 _HANDLERS: dict[str, str] = {
     "advance": "_advance",
@@ -44,10 +60,18 @@ def fields(
     """Reject an action dict with missing or unexpected keys, in plain words."""
     for key in required:
         if key not in action:
-            raise IllegalAction(f"A {action['type']!r} action needs a {key!r}.")
+            raise IllegalAction(
+                Reason(N_("A %(action)r action needs a %(key)r."), action=action["type"], key=key)
+            )
     extra = set(action) - {"type", *required, *optional}
     if extra:
-        raise IllegalAction(f"A {action['type']!r} action has no {sorted(extra)[0]!r}.")
+        raise IllegalAction(
+            Reason(
+                N_("A %(action)r action has no %(key)r."),
+                action=action["type"],
+                key=sorted(extra)[0],
+            )
+        )
 
 
 class Game:
@@ -155,7 +179,7 @@ class Game:
 
     def check_seat(self, seat: Any) -> None:
         if seat != c.FACILITATOR and (not isinstance(seat, str) or seat not in self.keys):
-            raise IllegalAction(f"{seat!r} is not a seat at this table.")
+            raise IllegalAction(Reason(N_("%(seat)r is not a seat at this table."), seat=seat))
 
     # -- the contract -----------------------------------------------------------------------
 
@@ -192,12 +216,12 @@ class Game:
         """
         self.check_seat(seat)
         if not isinstance(action, dict):
-            raise IllegalAction('An action must be a dict such as {"type": "keep"}.')
+            raise IllegalAction(Reason(N_('An action must be a dict such as {"type": "keep"}.')))
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in _HANDLERS:
-            raise IllegalAction(f"There is no action called {kind!r}.")
+            raise IllegalAction(Reason(N_("There is no action called %(kind)r."), kind=kind))
         if self.phase == "over":
-            raise IllegalAction("The game is over: no more moves.")
+            raise IllegalAction(Reason(N_("The game is over: no more moves.")))
         return getattr(self, _HANDLERS[kind])(seat, action)
 
     def view(self, seat: str | None = None) -> dict[str, Any]:
@@ -207,7 +231,7 @@ class Game:
 
     def results(self) -> list[dict[str, Any]]:
         if not self.is_over:
-            raise IllegalAction("The game is not over yet.")
+            raise IllegalAction(Reason(N_("The game is not over yet.")))
         return scoring.results(self)
 
     # -- facilitator ------------------------------------------------------------------------
@@ -215,7 +239,7 @@ class Game:
     def _advance(self, seat: str, action: dict[str, Any]) -> list[dict[str, Any]]:
         fields(action, ())
         if seat != c.FACILITATOR:
-            raise IllegalAction("Only the facilitator can move the game on.")
+            raise IllegalAction(Reason(N_("Only the facilitator can move the game on.")))
         if not self.can_advance():
             raise IllegalAction(self._why_not_advance())
         if self.phase == "setup":
@@ -233,13 +257,18 @@ class Game:
         events = self._enter("over")
         return events + [{"type": "game_over", "results": scoring.results(self)}]
 
-    def _why_not_advance(self) -> str:
+    def _why_not_advance(self) -> Reason:
         current = self.current_seat
         if self.phase == "query":
-            return f"Everyone must ask a question first: it is {current}'s turn to ask."
+            return Reason(
+                N_("Everyone must ask a question first: it is %(seat)s's turn to ask."),
+                seat=current,
+            )
         if self.pending is not None:
-            return f"{current} must first accept or reject the keys."
-        return f"Everyone must take a transfer turn first: it is {current}'s turn."
+            return Reason(MUST_ANSWER, seat=current)
+        return Reason(
+            N_("Everyone must take a transfer turn first: it is %(seat)s's turn."), seat=current
+        )
 
     def _enter(self, phase: str) -> list[dict[str, Any]]:
         self.phase = phase
@@ -247,42 +276,56 @@ class Game:
 
     # -- query ------------------------------------------------------------------------------
 
-    def _turn_check(self, seat: str, phase: str, doing: str) -> None:
+    def _turn_check(self, seat: str, phase: str) -> None:
+        words = _TURN_WORDS[phase]
         if seat == c.FACILITATOR:
-            raise IllegalAction(f"The facilitator does not {doing}; only players do.")
+            raise IllegalAction(Reason(words["facilitator"]))
         if self.phase != phase:
             raise IllegalAction(
-                f"Players {doing} in the {PHASE_NAMES[phase]} phase; "
-                f"now it is {PHASE_NAMES[self.phase]}."
+                Reason(
+                    words["phase"],
+                    ("phase", "now"),
+                    phase=PHASE_NAMES[phase],
+                    now=PHASE_NAMES[self.phase],
+                )
             )
         if self.pending is not None and seat != self.pending["to"]:
-            raise IllegalAction(f"{self.pending['to']} must first accept or reject the keys.")
+            raise IllegalAction(Reason(MUST_ANSWER, seat=self.pending["to"]))
         current = self.current_seat
         if current is None:
-            raise IllegalAction("Everyone has had a turn; the facilitator moves the game on.")
+            raise IllegalAction(
+                Reason(N_("Everyone has had a turn; the facilitator moves the game on."))
+            )
         if seat != current:
-            raise IllegalAction(f"It is {current}'s turn to {doing}.")
+            raise IllegalAction(Reason(words["turn"], seat=current))
 
-    def _other_seat(self, seat: str, target: Any, what: str) -> str:
+    def _other_seat(self, seat: str, target: Any, yourself: str) -> str:
+        """`target`, a seat other than `seat`; `yourself` is the refusal when it is the same."""
         if not isinstance(target, str) or target not in self.keys:
-            raise IllegalAction(f"{target!r} is not a seat at this table.")
+            raise IllegalAction(Reason(N_("%(seat)r is not a seat at this table."), seat=target))
         if target == seat:
-            raise IllegalAction(f"You cannot {what} yourself; pick another seat.")
+            raise IllegalAction(Reason(yourself))
         return target
 
     def _query(self, seat: str, action: dict[str, Any]) -> list[dict[str, Any]]:
         fields(action, ("target",), ("question",))
-        self._turn_check(seat, "query", "ask a question")
-        target = self._other_seat(seat, action["target"], "ask")
+        self._turn_check(seat, "query")
+        target = self._other_seat(
+            seat, action["target"], N_("You cannot ask yourself; pick another seat.")
+        )
         question = action.get("question", "")
         if question is None:
             question = ""
         if not isinstance(question, str):
-            raise IllegalAction("The question must be words (a string).")
+            raise IllegalAction(Reason(N_("The question must be words (a string).")))
         question = question.strip()
         if len(question) > c.QUESTION_MAX_CHARS:
-            limit = c.QUESTION_MAX_CHARS
-            raise IllegalAction(f"That question is too long: keep it to {limit} letters.")
+            raise IllegalAction(
+                Reason(
+                    N_("That question is too long: keep it to %(limit)s letters."),
+                    limit=c.QUESTION_MAX_CHARS,
+                )
+            )
         entry = {"round": self.round, "asker": seat, "target": target, "question": question}
         self.queries.append(entry)
         events = [{"type": "query", **entry}]
@@ -298,10 +341,14 @@ class Game:
     def _give(self, seat: str, action: dict[str, Any]) -> list[dict[str, Any]]:
         fields(action, ("to",))
         self._transfer_turn_check(seat)
-        to = self._other_seat(seat, action["to"], "give keys to")
+        to = self._other_seat(
+            seat, action["to"], N_("You cannot give keys to yourself; pick another seat.")
+        )
         if self.keys[seat] == 0:
             # Offering nothing would ask the receiver a question with no meaning.
-            raise IllegalAction(f"{seat} has no keys to give, so can only keep.")
+            raise IllegalAction(
+                Reason(N_("%(seat)s has no keys to give, so can only keep."), seat=seat)
+            )
         self.pending = {"from": seat, "to": to, "keys": self.keys[seat]}
         return [{"type": "offer", "round": self.round, **self.pending}]
 
@@ -315,9 +362,11 @@ class Game:
         return [{"type": "keep", "round": self.round, "seat": seat, "keys": self.keys[seat]}]
 
     def _transfer_turn_check(self, seat: str) -> None:
-        self._turn_check(seat, "transfer", "give or keep keys")
+        self._turn_check(seat, "transfer")
         if self.pending is not None:
-            raise IllegalAction(f"{seat} must accept or reject the keys on offer.")
+            raise IllegalAction(
+                Reason(N_("%(seat)s must accept or reject the keys on offer."), seat=seat)
+            )
 
     def _accept(self, seat: str, action: dict[str, Any]) -> list[dict[str, Any]]:
         return self._answer(seat, action, accepted=True)
@@ -328,9 +377,21 @@ class Game:
     def _answer(self, seat: str, action: dict[str, Any], accepted: bool) -> list[dict[str, Any]]:
         fields(action, ())
         offer = self.pending
-        if offer is None or seat != offer["to"]:
-            who = "Nobody" if offer is None else offer["to"]
-            raise IllegalAction(f"There are no keys on offer to {seat}. {who} can answer offers.")
+        if offer is None:
+            raise IllegalAction(
+                Reason(
+                    N_("There are no keys on offer to %(seat)s. Nobody can answer offers."),
+                    seat=seat,
+                )
+            )
+        if seat != offer["to"]:
+            raise IllegalAction(
+                Reason(
+                    N_("There are no keys on offer to %(seat)s. %(who)s can answer offers."),
+                    seat=seat,
+                    who=offer["to"],
+                )
+            )
         if accepted:
             self.keys[offer["from"]] -= offer["keys"]
             self.keys[offer["to"]] += offer["keys"]
@@ -367,7 +428,7 @@ class Game:
             if key != "version":
                 setattr(game, key, value)
         if game.phase not in PHASES or game.start_seat not in game.seats:
-            raise ValueError("The saved 3 Laws game does not hold together.")
+            raise ValueError(Reason(N_("The saved 3 Laws game does not hold together.")))
         game._derive()
         return game
 

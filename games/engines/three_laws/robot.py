@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.engines import IllegalAction
+from games.engines.i18n import N_, Reason
 
 from .components import A_MEMBER, EXAMPLE_QUESTIONS, FACILITATOR, max_rank
 
@@ -25,10 +26,10 @@ def suggest(game: Game, seat: str) -> dict[str, Any]:
     turn) gets one back: ask robots on `game.current_seat` to avoid that.
     """
     if seat == FACILITATOR:
-        raise ValueError("The robot plays seats, not the facilitator.")
+        raise ValueError(Reason(N_("The robot plays seats, not the facilitator.")))
     legal = game.legal_actions(seat)
     if not legal:
-        raise IllegalAction(f"{seat} has nothing to do right now.")
+        raise IllegalAction(Reason(N_("%(seat)s has nothing to do right now."), seat=seat))
     turn = [action for action in legal if action["type"] in TURN_TYPES]
     if not turn:
         return legal[0]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engines import IllegalAction
+from games.engines.i18n import N_, Reason
 
 from . import components as c
 from .components import FACILITATOR
@@ -31,18 +32,20 @@ def new_game(
     """
     seat_list = _check_seats(seats)
     if not isinstance(skip_first_round, bool):
-        raise IllegalAction("skip_first_round must be True or False.")
+        raise IllegalAction(Reason(N_("skip_first_round must be True or False.")))
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     elif not isinstance(seed, int | str) or isinstance(seed, bool):
-        raise IllegalAction("The seed must be a whole number or a string.")
+        raise IllegalAction(Reason(N_("The seed must be a whole number or a string.")))
     n = len(seat_list)
     rounds = list(c.SKIP_FIRST_ROUNDS if skip_first_round else c.ALL_ROUNDS)
 
     if start_seat is None:
         start_seat = c.rng_for(seed, "start").choice(seat_list)
     elif start_seat not in seat_list:
-        raise IllegalAction(f"The start player {start_seat!r} is not one of the seats.")
+        raise IllegalAction(
+            Reason(N_("The start player %(seat)r is not one of the seats."), seat=start_seat)
+        )
 
     in_play = _resolve_factions(n, seed, factions, deals)
     top_rank = c.max_rank(n)
@@ -77,19 +80,29 @@ def new_game(
 
 def _check_seats(seats: Sequence[str]) -> list[str]:
     if isinstance(seats, str | bytes) or not isinstance(seats, Sequence):
-        raise IllegalAction("Seats must be a list of names.")
+        raise IllegalAction(Reason(N_("Seats must be a list of names.")))
     seat_list = list(seats)
     if not c.MIN_SEATS <= len(seat_list) <= c.MAX_SEATS:
         raise IllegalAction(
-            f"3 Laws needs {c.MIN_SEATS} to {c.MAX_SEATS} seats, not {len(seat_list)}."
+            Reason(
+                N_("3 Laws needs %(min)s to %(max)s seats, not %(count)s."),
+                min=c.MIN_SEATS,
+                max=c.MAX_SEATS,
+                count=len(seat_list),
+            )
         )
     for seat in seat_list:
         if not isinstance(seat, str) or not seat:
-            raise IllegalAction("Every seat needs a name (a non-empty string).")
+            raise IllegalAction(Reason(N_("Every seat needs a name (a non-empty string).")))
         if seat == FACILITATOR:
-            raise IllegalAction(f"{FACILITATOR!r} is kept for the facilitator; pick another name.")
+            raise IllegalAction(
+                Reason(
+                    N_("%(seat)r is kept for the facilitator; pick another name."),
+                    seat=FACILITATOR,
+                )
+            )
     if len(set(seat_list)) != len(seat_list):
-        raise IllegalAction("Two seats have the same name.")
+        raise IllegalAction(Reason(N_("Two seats have the same name.")))
     return seat_list
 
 
@@ -107,12 +120,20 @@ def _resolve_factions(
     wanted = c.faction_count(n)
     if factions is not None:
         if isinstance(factions, str) or not isinstance(factions, Sequence):
-            raise IllegalAction("factions must be a list of faction names.")
+            raise IllegalAction(Reason(N_("factions must be a list of faction names.")))
         chosen = list(factions)
         if any(f not in c.FACTIONS for f in chosen):
-            raise IllegalAction(f"Factions must come from {', '.join(c.FACTIONS)}.")
+            raise IllegalAction(
+                Reason(N_("Factions must come from %(factions)s."), factions=", ".join(c.FACTIONS))
+            )
         if len(set(chosen)) != len(chosen) or len(chosen) != wanted:
-            raise IllegalAction(f"A {n}-seat game plays with {wanted} different factions.")
+            raise IllegalAction(
+                Reason(
+                    N_("A %(seats)s-seat game plays with %(wanted)s different factions."),
+                    seats=n,
+                    wanted=wanted,
+                )
+            )
         return [f for f in c.FACTIONS if f in chosen]
     if wanted == len(c.FACTIONS):
         return list(c.FACTIONS)
@@ -124,7 +145,13 @@ def _resolve_factions(
                     if isinstance(card, list | tuple) and card and card[0] in c.FACTIONS:
                         used.add(card[0])
     if len(used) > wanted:
-        raise IllegalAction(f"A {n}-seat game plays with only {wanted} factions.")
+        raise IllegalAction(
+            Reason(
+                N_("A %(seats)s-seat game plays with only %(wanted)s factions."),
+                seats=n,
+                wanted=wanted,
+            )
+        )
     rest = [f for f in c.FACTIONS if f not in used]
     c.rng_for(seed, "factions").shuffle(rest)
     chosen = sorted(used) + rest[: wanted - len(used)]
@@ -151,26 +178,62 @@ def _check_deals(
     rounds: int,
 ) -> list[dict[str, list[Any]]]:
     if isinstance(deals, str | dict) or not isinstance(deals, Sequence):
-        raise IllegalAction("deals must be a list with one {seat: [faction, rank]} per round.")
+        raise IllegalAction(
+            Reason(N_("deals must be a list with one {seat: [faction, rank]} per round."))
+        )
     if len(deals) != rounds:
-        raise IllegalAction(f"This game plays {rounds} rounds, so deals needs {rounds} entries.")
+        raise IllegalAction(
+            Reason(
+                N_("This game plays %(rounds)s rounds, so deals needs %(rounds)s entries."),
+                rounds=rounds,
+            )
+        )
     checked = []
     for number, deal in enumerate(deals, start=1):
         if not isinstance(deal, dict) or set(deal) != set(seats):
-            raise IllegalAction(f"Deal {number} must give exactly one card to every seat.")
+            raise IllegalAction(
+                Reason(
+                    N_("Deal %(number)s must give exactly one card to every seat."), number=number
+                )
+            )
         seen: set[tuple[str, int]] = set()
         round_deal: dict[str, list[Any]] = {}
         for seat in seats:
             card = deal[seat]
             if not isinstance(card, list | tuple) or len(card) != 2:
-                raise IllegalAction(f"Deal {number}: {seat}'s card must be [faction, rank].")
+                raise IllegalAction(
+                    Reason(
+                        N_("Deal %(number)s: %(seat)s's card must be [faction, rank]."),
+                        number=number,
+                        seat=seat,
+                    )
+                )
             faction, rank = card
             if faction not in factions:
-                raise IllegalAction(f"Deal {number}: {faction!r} is not a faction in play.")
+                raise IllegalAction(
+                    Reason(
+                        N_("Deal %(number)s: %(faction)r is not a faction in play."),
+                        number=number,
+                        faction=faction,
+                    )
+                )
             if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= top_rank:
-                raise IllegalAction(f"Deal {number}: ranks run from 1 to {top_rank}.")
+                raise IllegalAction(
+                    Reason(
+                        N_("Deal %(number)s: ranks run from 1 to %(top)s."),
+                        number=number,
+                        top=top_rank,
+                    )
+                )
             if (faction, rank) in seen:
-                raise IllegalAction(f"Deal {number} gives the card {faction} {rank} twice.")
+                raise IllegalAction(
+                    Reason(
+                        N_("Deal %(number)s gives the card %(faction)s %(rank)s twice."),
+                        number=number,
+                        faction=faction,
+                        rank=rank,
+                    )
+                )
             seen.add((faction, rank))
             round_deal[seat] = [faction, rank]
         checked.append(round_deal)
@@ -179,22 +242,24 @@ def _check_deals(
 
 def _check_law_order(law_order: Sequence[str]) -> list[str]:
     if isinstance(law_order, str) or not isinstance(law_order, Sequence):
-        raise IllegalAction("law_order must be a list of law ids.")
+        raise IllegalAction(Reason(N_("law_order must be a list of law ids.")))
     laws = list(law_order)
     if any(not isinstance(law, str) or law not in c.LAWS for law in laws):
-        raise IllegalAction("law_order holds an id that is not a law.")
+        raise IllegalAction(Reason(N_("law_order holds an id that is not a law.")))
     if len(set(laws)) != len(laws):
-        raise IllegalAction("law_order names the same law twice.")
+        raise IllegalAction(Reason(N_("law_order names the same law twice.")))
     if len(laws) < c.LAWS_NEEDED:
-        raise IllegalAction(f"law_order needs at least {c.LAWS_NEEDED} laws for round 4.")
+        raise IllegalAction(
+            Reason(N_("law_order needs at least %(count)s laws for round 4."), count=c.LAWS_NEEDED)
+        )
     return laws
 
 
 def _check_vp_deck(vp_deck: Sequence[int]) -> list[int]:
     if isinstance(vp_deck, str) or not isinstance(vp_deck, Sequence):
-        raise IllegalAction("vp_deck must be a list of card values.")
+        raise IllegalAction(Reason(N_("vp_deck must be a list of card values.")))
     values = list(vp_deck)
     for value in values:
         if not isinstance(value, int) or isinstance(value, bool) or value not in c.VP_VALUES:
-            raise IllegalAction("Victory Point cards are worth 1, 2 or 3.")
+            raise IllegalAction(Reason(N_("Victory Point cards are worth 1, 2 or 3.")))
     return values

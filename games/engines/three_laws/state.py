@@ -5,6 +5,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from games.engines.i18n import N_, Reason
+
 from .enforcement import copy_call
 
 STATE_VERSION = 1
@@ -46,8 +48,10 @@ def snapshot(state: Any) -> dict[str, Any]:
 def load(data: dict[str, Any]) -> dict[str, Any]:
     """Checked copy of saved data; raises ValueError when it is not a saved game."""
     if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
-        raise ValueError("This is not a saved 3 Laws game this version can read.")
+        raise ValueError(Reason(N_("This is not a saved 3 Laws game this version can read.")))
     try:
         return snapshot(SimpleNamespace(**data))
     except (KeyError, TypeError, AttributeError) as exc:
-        raise ValueError(f"The saved 3 Laws game is incomplete: {exc}") from exc
+        raise ValueError(
+            Reason(N_("The saved 3 Laws game is incomplete: %(problem)s"), problem=str(exc))
+        ) from exc
