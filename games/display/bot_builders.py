@@ -3,8 +3,8 @@
 Every function here takes an engine *view* (what one seat, or the public, may see) and the
 team names; none ever sees the full state.
 
-Words are translated when they are drawn, not when the context is built (`lazy_say`): the
-projector of a bilingual classroom draws the same context twice, in English then in Spanish.
+Words are translated again when they are drawn (`Words`): the projector of a bilingual classroom
+draws the same context twice, in English then in Spanish.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from django.utils.functional import lazy
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 
 from games import display
 from games.engines import bot_builders as bb
@@ -26,16 +25,33 @@ def _say_now(template: str, params: dict) -> str:
     return text % {key: str(value) for key, value in params.items()} if params else text
 
 
-_say_later = lazy(_say_now, str)
+class Words(str):
+    """A `str` in the language active when it was made (what `join`, `==` and other code
+    read), that says itself again in the language active when a template draws it (`str()`,
+    which the template engine's escaping calls)."""
+
+    def __new__(cls, template: str, params: dict) -> Words:
+        words = super().__new__(cls, _say_now(template, params))
+        words.template = template
+        words.params = params
+        return words
+
+    def __str__(self) -> str:
+        return _say_now(self.template, self.params)
 
 
 def lazy_say(template: str, **params: object) -> str:
     """`template` (marked with N_ where it is written) filled with `params`, both translated into
-    the language active when the text is drawn; a param may itself be lazy (a card's name)."""
-    return _say_later(template, params)
+    the language active when the text is drawn; a param may itself be `Words` (a card's name)."""
+    return Words(template, params)
 
 
-LABELS = {kind: gettext_lazy(name) for kind, name in bb.CATEGORY_NAMES.items()}
+def _word(text: str) -> str:
+    """A marked word (a card's name, a category) that translates itself when drawn."""
+    return Words(text, {})
+
+
+LABELS = {kind: _word(name) for kind, name in bb.CATEGORY_NAMES.items()}
 PHASE_HEADINGS = {
     "draw": lazy_say(N_("Draw a card")),
     "act": lazy_say(N_("Play one card: install it, glitch a team, or discard it")),
@@ -50,10 +66,10 @@ def card(card_id: str | None) -> dict | None:
     c = bb.CARDS[card_id]
     return {
         "id": c.id,
-        "name": gettext_lazy(c.name),
+        "name": _word(c.name),
         "kind": c.kind,
         "label": LABELS[c.kind],
-        "text": gettext_lazy(c.text),
+        "text": _word(c.text),
         "slot": c.slot,
         "prefers": [LABELS[k] for k in c.prefers],
     }
@@ -61,7 +77,7 @@ def card(card_id: str | None) -> dict | None:
 
 def name_of(seat: str, names: dict[str, str]) -> str:
     if seat == bb.DUMMY:
-        return gettext_lazy("the dummy")
+        return _word(N_("the dummy"))
     return names.get(seat, seat)
 
 
@@ -284,7 +300,7 @@ def results_rows(results: list[dict] | None, names: dict[str, str]) -> list[dict
 
 
 def _card_name(card_id: str | None) -> str:
-    return gettext_lazy(bb.CARDS[card_id].name) if card_id else gettext_lazy("a card")
+    return _word(bb.CARDS[card_id].name if card_id else N_("a card"))
 
 
 def narrate(event: dict, names: dict[str, str]) -> str | None:
