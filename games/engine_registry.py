@@ -19,6 +19,7 @@ from games.display import bot_builders as bot_builders_display
 from games.display import three_laws as three_laws_display
 from games.engines import bot_builders, three_laws
 from games.engines.bot_builders import tabletop as bot_builders_tabletop
+from games.engines.i18n import N_, Reason
 from games.models import TableMode
 
 
@@ -91,7 +92,11 @@ def _bot_builders_options(
     if variant == Variant.SOLO:
         options["solo"] = True
     if variant == Variant.TWO_PLAYER and len(seats) != 2:
-        raise ValueError(f"The 2-player variant needs exactly 2 teams, not {len(seats)}.")
+        raise ValueError(
+            Reason(
+                N_("The 2-player variant needs exactly 2 teams, not %(count)s."), count=len(seats)
+            )
+        )
     if birth_months:
         options["birth_months"] = dict(birth_months)
     return options

@@ -2,6 +2,9 @@
 
 Every function here takes an engine *view* (what one seat, or the public, may see) and the
 team names; none ever sees the full state.
+
+Words are translated again when they are drawn (`Words`): the projector of a bilingual classroom
+draws the same context twice, in English then in Spanish.
 """
 
 from __future__ import annotations
@@ -9,23 +12,51 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from games import display
 from games.engines import bot_builders as bb
 from games.engines.bot_builders.cards import HAND_LIMIT
+from games.engines.i18n import N_
 
-LABELS = {
-    "sense": "Sense",
-    "think": "Think",
-    "act": "Act",
-    "power": "Power",
-    "mission": "Mission",
-    "glitch": "Glitch",
-}
+
+def _say_now(template: str, params: dict) -> str:
+    text = gettext(template)
+    return text % {key: str(value) for key, value in params.items()} if params else text
+
+
+class Words(str):
+    """A `str` in the language active when it was made (what `join`, `==` and other code
+    read), that says itself again in the language active when a template draws it (`str()`,
+    which the template engine's escaping calls)."""
+
+    def __new__(cls, template: str, params: dict) -> Words:
+        words = super().__new__(cls, _say_now(template, params))
+        words.template = template
+        words.params = params
+        return words
+
+    def __str__(self) -> str:
+        return _say_now(self.template, self.params)
+
+
+def lazy_say(template: str, **params: object) -> str:
+    """`template` (marked with N_ where it is written) filled with `params`, both translated into
+    the language active when the text is drawn; a param may itself be `Words` (a card's name)."""
+    return Words(template, params)
+
+
+def _word(text: str) -> str:
+    """A marked word (a card's name, a category) that translates itself when drawn."""
+    return Words(text, {})
+
+
+LABELS = {kind: _word(name) for kind, name in bb.CATEGORY_NAMES.items()}
 PHASE_HEADINGS = {
-    "draw": "Draw a card",
-    "act": "Play one card: install it, glitch a team, or discard it",
-    "discard_down": f"Too many cards: discard down to {HAND_LIMIT}",
-    "bot": "Your bot is a Full Bot!",
+    "draw": lazy_say(N_("Draw a card")),
+    "act": lazy_say(N_("Play one card: install it, glitch a team, or discard it")),
+    "discard_down": lazy_say(N_("Too many cards: discard down to %(limit)s"), limit=HAND_LIMIT),
+    "bot": lazy_say(N_("Your bot is a Full Bot!")),
 }
 
 
@@ -35,10 +66,10 @@ def card(card_id: str | None) -> dict | None:
     c = bb.CARDS[card_id]
     return {
         "id": c.id,
-        "name": c.name,
+        "name": _word(c.name),
         "kind": c.kind,
         "label": LABELS[c.kind],
-        "text": c.text,
+        "text": _word(c.text),
         "slot": c.slot,
         "prefers": [LABELS[k] for k in c.prefers],
     }
@@ -46,7 +77,7 @@ def card(card_id: str | None) -> dict | None:
 
 def name_of(seat: str, names: dict[str, str]) -> str:
     if seat == bb.DUMMY:
-        return "the dummy"
+        return _word(N_("the dummy"))
     return names.get(seat, seat)
 
 
@@ -82,25 +113,39 @@ def _button(action: dict, view: dict, names: dict[str, str]) -> Button:
     if kind == "draw":
         source = action["source"]
         if source == "deck":
-            return Button(f"Draw from the draw pile ({view['draw_pile']} left)", payload, "primary")
+            label = lazy_say(
+                N_("Draw from the draw pile (%(count)s left)"), count=view["draw_pile"]
+            )
+            return Button(label, payload, "primary")
         if source == "discard":
             top = card(view["discard_top"])
-            return Button(f"Take {top['name']} from the discard pile", payload)
-        return Button("Draw nothing", payload)
+            label = lazy_say(N_("Take %(card)s from the discard pile"), card=top["name"])
+            return Button(label, payload)
+        return Button(lazy_say(N_("Draw nothing")), payload)
     if kind == "bot":
-        return Button("BOT!", payload, "bot")
+        return Button(lazy_say(N_("BOT!")), payload, "bot")
     if kind == "pass":
-        return Button("Pass", payload)
+        return Button(lazy_say(N_("Pass")), payload)
     c = card(action["card"])
     if kind == "install":
         old = card(view["benches"][view["current_seat"]].get(c["slot"]))
-        label = f"Install {c['name']} ({c['label']})"
         if old:
-            label += f", replacing {old['name']}"
+            label = lazy_say(
+                N_("Install %(card)s (%(category)s), replacing %(old)s"),
+                card=c["name"],
+                category=c["label"],
+                old=old["name"],
+            )
+        else:
+            label = lazy_say(
+                N_("Install %(card)s (%(category)s)"), card=c["name"], category=c["label"]
+            )
         return Button(label, payload, "primary")
     if kind == "glitch":
-        return Button(f"Play {c['name']} on {name_of(action['target'], names)}", payload, "glitch")
-    return Button(f"Discard {c['name']}", payload)
+        target = name_of(action["target"], names)
+        label = lazy_say(N_("Play %(card)s on %(target)s"), card=c["name"], target=target)
+        return Button(label, payload, "glitch")
+    return Button(lazy_say(N_("Discard %(card)s"), card=c["name"]), payload)
 
 
 def action_groups(view: dict, actions: list[dict], names: dict[str, str]) -> list[ActionGroup]:
@@ -148,7 +193,7 @@ def move_sections(view: dict, actions: list[dict], names: dict[str, str]) -> lis
     discarding down: one section with the phase's heading. Every listed action is one button,
     and only listed actions are."""
     if view.get("phase") != "act":
-        heading = PHASE_HEADINGS.get(view.get("phase", ""), "Your move")
+        heading = PHASE_HEADINGS.get(view.get("phase", ""), lazy_say(N_("Your move")))
         return [MoveSection("main", heading, action_groups(view, actions, names))]
     kinds: dict[str, list[dict]] = {"install": [], "replace": [], "glitch": [], "discard": []}
     for action in actions:
@@ -157,10 +202,10 @@ def move_sections(view: dict, actions: list[dict], names: dict[str, str]) -> lis
             kind = "replace"
         kinds.setdefault(kind, []).append(action)
     headings = {
-        "install": "Install into an empty slot",
-        "replace": "Replace a part",
-        "glitch": "Glitch a team",
-        "discard": "Discard a card",
+        "install": lazy_say(N_("Install into an empty slot")),
+        "replace": lazy_say(N_("Replace a part")),
+        "glitch": lazy_say(N_("Glitch a team")),
+        "discard": lazy_say(N_("Discard a card")),
     }
     sections = []
     for kind, chosen in kinds.items():
@@ -170,7 +215,9 @@ def move_sections(view: dict, actions: list[dict], names: dict[str, str]) -> lis
         if kind == "discard":
             # The card names are on the buttons and the cards were shown above: one list.
             groups = [ActionGroup(card=None, buttons=[b for g in groups for b in g.buttons])]
-        sections.append(MoveSection(kind, headings.get(kind, "Other moves"), groups))
+        sections.append(
+            MoveSection(kind, headings.get(kind) or lazy_say(N_("Other moves")), groups)
+        )
     return sections
 
 
@@ -253,7 +300,7 @@ def results_rows(results: list[dict] | None, names: dict[str, str]) -> list[dict
 
 
 def _card_name(card_id: str | None) -> str:
-    return bb.CARDS[card_id].name if card_id else "a card"
+    return _word(bb.CARDS[card_id].name if card_id else N_("a card"))
 
 
 def narrate(event: dict, names: dict[str, str]) -> str | None:
@@ -263,41 +310,66 @@ def narrate(event: dict, names: dict[str, str]) -> str | None:
     if kind == "drew":
         source = event["source"]
         if source == "deck":
-            return f"{who} drew from the draw pile."
+            return lazy_say(N_("%(who)s drew from the draw pile."), who=who)
         if source == "discard":
-            return f"{who} took {_card_name(event['card'])} from the discard pile."
-        return f"{who} drew nothing."
+            return lazy_say(
+                N_("%(who)s took %(card)s from the discard pile."),
+                who=who,
+                card=_card_name(event["card"]),
+            )
+        return lazy_say(N_("%(who)s drew nothing."), who=who)
     if kind == "installed":
-        text = f"{who} installed {_card_name(event['card'])}"
+        card_name = _card_name(event["card"])
         if event.get("replaced"):
-            text += f", replacing {_card_name(event['replaced'])}"
-        return text + "."
+            return lazy_say(
+                N_("%(who)s installed %(card)s, replacing %(old)s."),
+                who=who,
+                card=card_name,
+                old=_card_name(event["replaced"]),
+            )
+        return lazy_say(N_("%(who)s installed %(card)s."), who=who, card=card_name)
     if kind == "glitched":
-        target = name_of(event["target"], names)
-        text = f"{who} played {_card_name(event['card'])} on {target}"
-        part = _card_name(event.get("part"))
+        params = {
+            "who": who,
+            "card": _card_name(event["card"]),
+            "target": name_of(event["target"], names),
+            "part": _card_name(event.get("part")),
+            "slot": LABELS[event["slot"]],
+        }
         effect = event["effect"]
         if effect == "discarded":
-            return f"{text}: the {part} was discarded."
-        if effect == "returned":
-            return f"{text}: the {part} went back to {target}'s hand."
-        return f"{text}: it fizzled, the {LABELS[event['slot']]} slot was empty."
+            template = N_("%(who)s played %(card)s on %(target)s: the %(part)s was discarded.")
+        elif effect == "returned":
+            template = N_(
+                "%(who)s played %(card)s on %(target)s: the %(part)s went back to "
+                "%(target)s's hand."
+            )
+        else:
+            template = N_(
+                "%(who)s played %(card)s on %(target)s: it fizzled, the %(slot)s slot was empty."
+            )
+        return lazy_say(template, **params)
     if kind == "discarded":
-        suffix = " (hand limit)" if event.get("reason") == "hand_limit" else ""
-        return f"{who} discarded {_card_name(event['card'])}{suffix}."
+        if event.get("reason") == "hand_limit":
+            template = N_("%(who)s discarded %(card)s (hand limit).")
+        else:
+            template = N_("%(who)s discarded %(card)s.")
+        return lazy_say(template, who=who, card=_card_name(event["card"]))
     if kind == "bot":
-        return f"{who} shouted BOT!"
+        return lazy_say(N_("%(who)s shouted BOT!"), who=who)
     if kind == "act_skipped":
-        return f"{who} had no card to play."
+        return lazy_say(N_("%(who)s had no card to play."), who=who)
     if kind == "dummy_flip":
-        verb = "installed" if event["result"] == "installed" else "discarded"
-        return f"The dummy flipped {_card_name(event['card'])}: {verb}."
+        card_name = _card_name(event["card"])
+        if event["result"] == "installed":
+            return lazy_say(N_("The dummy flipped %(card)s: installed."), card=card_name)
+        return lazy_say(N_("The dummy flipped %(card)s: discarded."), card=card_name)
     if kind == "draw_pile_empty":
-        return f"The draw pile is empty: this is {who}'s last turn."
+        return lazy_say(N_("The draw pile is empty: this is %(who)s's last turn."), who=who)
     if kind == "game_over":
-        return "The round is over!"
+        return lazy_say(N_("The round is over!"))
     if kind == "bench_recorded":
-        return f"{who} recorded their bench."
+        return lazy_say(N_("%(who)s recorded their bench."), who=who)
     return None
 
 

@@ -4,6 +4,7 @@ from games.models.teachback import (
     CriterionScore,
     Rubric,
     RubricCriterion,
+    SentenceLanguage,
     TeachBack,
     TeachBackSpotlight,
 )
@@ -14,6 +15,7 @@ __all__ = [
     "Move",
     "Rubric",
     "RubricCriterion",
+    "SentenceLanguage",
     "TableGame",
     "TableMode",
     "TableStatus",

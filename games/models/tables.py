@@ -6,19 +6,20 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from classroom.models import DeviceBinding, GameKind, Session, Table
 
 
 class TableStatus(models.TextChoices):
-    PLAYING = "playing", "Playing"
-    PAUSED = "paused", "Paused"
-    OVER = "over", "Finished"
+    PLAYING = "playing", _("Playing")
+    PAUSED = "paused", _("Paused")
+    OVER = "over", _("Finished")
 
 
 class TableMode(models.TextChoices):
-    LIVE = "live", "Played on devices"
-    TABLETOP = "tabletop", "Played with printed cards, benches recorded at the end"
+    LIVE = "live", _("Played on devices")
+    TABLETOP = "tabletop", _("Played with printed cards, benches recorded at the end")
 
 
 class TableGame(models.Model):

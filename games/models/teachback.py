@@ -7,11 +7,34 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from classroom.models import Classroom, Session, Team
 from games.models.tables import TableGame
 
 TEACHBACK_SLOTS = ("senses_with", "thinks_with", "acts_with", "powered_by")
+
+# The built-in rubric's words (games.teachback.rubrics.DEFAULT_CRITERIA): stored in English like
+# any criterion, and shown translated when a criterion still has exactly these words.
+BUILT_IN_WORDING = frozenset(
+    {
+        gettext_noop("Complete"),
+        gettext_noop("All five blanks filled with meaningful words."),
+        gettext_noop("Right jobs"),
+        gettext_noop("Each blank names something that really senses, thinks, acts or powers."),
+        gettext_noop("Mission link"),
+        gettext_noop("“because” explains how the parts serve the bot's Mission."),
+        gettext_noop("Said clearly"),
+        gettext_noop("The team said it aloud clearly (observed by you; may be skipped)."),
+    }
+)
+
+
+class SentenceLanguage(models.TextChoices):
+    """The language a team wrote its sentence in: the frame is shown in it to the teacher too."""
+
+    ENGLISH = "en", "English"
+    SPANISH = "es", "Español"
 
 
 class TeachBack(models.Model):
@@ -27,6 +50,9 @@ class TeachBack(models.Model):
     # The bench the sentence describes, as {slot: card id}, and its Mission card id.
     bench_snapshot = models.JSONField(default=dict)
     mission = models.CharField(max_length=40, blank=True)
+    language = models.CharField(
+        max_length=2, choices=SentenceLanguage.choices, default=SentenceLanguage.ENGLISH
+    )
     revision = models.PositiveIntegerField(default=1)
     submitted_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
@@ -68,6 +94,9 @@ class RubricCriterion(models.Model):
     max_score = models.PositiveSmallIntegerField(default=3, validators=[MaxValueValidator(10)])
     # "Said clearly" is observed in class and may be skipped.
     optional = models.BooleanField(default=False)
+    # The class's own Spanish wording (blank: the built-in wording's translation, or the English).
+    title_es = models.CharField(max_length=80, blank=True)
+    description_es = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["rubric", "position"]
@@ -80,6 +109,21 @@ class RubricCriterion(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    def _shown(self, english: str, spanish: str) -> str:
+        if (get_language() or "").startswith("es") and spanish:
+            return spanish
+        return gettext(english) if english in BUILT_IN_WORDING else english
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the active language: the class's Spanish wording, the built-in one's
+        translation, or the title as the teacher wrote it."""
+        return self._shown(self.title, self.title_es)
+
+    @property
+    def shown_description(self) -> str:
+        return self._shown(self.description, self.description_es)
 
 
 class Assessment(models.Model):

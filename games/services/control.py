@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from classroom.models import User
 from classroom.services.sessions import require_session_teacher
@@ -27,7 +28,7 @@ def game_pause(*, game_id: int, by: User, expected_version: int) -> TableGame:
     with transaction.atomic():
         game = _locked_for_teacher(game_id, by, expected_version, "pause this table")
         if game.status == TableStatus.OVER:
-            raise MoveRefused("This game is over.", reason=MoveRefused.OVER)
+            raise MoveRefused(_("This game is over."), reason=MoveRefused.OVER)
         if game.status != TableStatus.PAUSED:
             game.status = TableStatus.PAUSED
             game.save(update_fields=["status"])
@@ -52,12 +53,12 @@ def game_robot_turn(*, game_id: int, by: User, expected_version: int) -> list[Mo
         game = _locked_for_teacher(game_id, by, expected_version, "play a turn")
         ensure_playable(game)
         if game.mode != TableMode.LIVE:
-            raise ServiceError("Tabletop games are played with printed cards.")
+            raise ServiceError(_("Tabletop games are played with printed cards."))
         engine = engine_for(game)
         state = engine.load(game.state)
         seat = state.current_seat
         if seat is None:
-            raise ServiceError("No team is to move now: there is no turn to play.")
+            raise ServiceError(_("No team is to move now: there is no turn to play."))
         seq = next_seq(game)
         moves = play_robots(game, engine, state, first_seq=seq, seats={seat}, by_teacher=by)
         moves += play_robots(game, engine, state, first_seq=seq + len(moves))
@@ -91,8 +92,8 @@ def game_undo(*, game_id: int, by: User, expected_version: int) -> list[Move]:
             cut -= 1
         if cut == 0:
             if game.mode == TableMode.TABLETOP:
-                raise ServiceError("No bench has been recorded yet: nothing to undo.")
-            raise ServiceError("There is no move to undo.")
+                raise ServiceError(_("No bench has been recorded yet: nothing to undo."))
+            raise ServiceError(_("There is no move to undo."))
         undone = moves[cut - 1 :]
         state = replay(game, moves[: cut - 1])
         Move.objects.filter(pk__in=[m.pk for m in undone]).update(undone_at=timezone.now())
@@ -117,7 +118,7 @@ def game_end_now(*, game_id: int, by: User, expected_version: int) -> TableGame:
             return game
         engine = engine_for(game)
         if engine.results_now is None:
-            raise ServiceError("This game cannot be ended early: play it to the end.")
+            raise ServiceError(_("This game cannot be ended early: play it to the end."))
         state = engine.load(game.state)
         results = state.results() if state.is_over else engine.results_now(state)
         game.status = TableStatus.OVER

@@ -1,8 +1,13 @@
 """Refusals raised by the games services; the message is shown to the person as it is."""
 
-from classroom.services import ServiceError
+from django.utils.translation import gettext, gettext_lazy
 
-STALE_MESSAGE = "The table has moved on since your screen was drawn — here is the new state."
+from classroom.services import ServiceError
+from games.engines.i18n import say
+
+STALE_MESSAGE = gettext_lazy(
+    "The table has moved on since your screen was drawn — here is the new state."
+)
 
 
 class MoveRefused(ServiceError):
@@ -20,4 +25,11 @@ class MoveRefused(ServiceError):
         self.reason = reason
 
 
-__all__ = ["STALE_MESSAGE", "MoveRefused", "ServiceError"]
+def refusal_text(exc: Exception) -> str:
+    """An engine's refusal (IllegalAction, or a bad setup's ValueError) in the language of the
+    request: its `Reason` translated, or its plain words."""
+    message = exc.args[0] if exc.args else ""
+    return say(message, gettext) if isinstance(message, str) else str(exc)
+
+
+__all__ = ["STALE_MESSAGE", "MoveRefused", "ServiceError", "refusal_text"]

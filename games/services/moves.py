@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from classroom.models import DeviceBinding, User
 from classroom.services.sessions import require_session_teacher
@@ -13,7 +14,7 @@ from classroom.validators import has_unstorable, storable_json_problem
 from games.engine_registry import Engine, engine_for
 from games.engines import IllegalAction
 from games.models import Move, TableGame, TableMode, TableStatus
-from games.services.errors import STALE_MESSAGE, MoveRefused
+from games.services.errors import STALE_MESSAGE, MoveRefused, refusal_text
 from games.services.state import lock_game, next_seq, record_move, robot_seats, save_changed
 
 # A robot answers within the same request; this bounds a table of robots that never ends.
@@ -35,10 +36,10 @@ class MoveOutcome:
 
 def ensure_playable(game: TableGame) -> None:
     if game.status == TableStatus.OVER:
-        raise MoveRefused("This game is over: no more moves.", reason=MoveRefused.OVER)
+        raise MoveRefused(_("This game is over: no more moves."), reason=MoveRefused.OVER)
     if game.status == TableStatus.PAUSED:
         raise MoveRefused(
-            "Your teacher has paused this table. Wait for it to start again.",
+            _("Your teacher has paused this table. Wait for it to start again."),
             reason=MoveRefused.PAUSED,
         )
 
@@ -59,10 +60,10 @@ def ensure_seat(
     """The facilitator's seat (3 Laws) is the class's teacher's alone: never a device's."""
     if engine.facilitator is not None and seat == engine.facilitator:
         if by_device is not None or by_teacher is None:
-            raise MoveRefused("Only the teacher runs the game.", reason=MoveRefused.INVALID)
+            raise MoveRefused(_("Only the teacher runs the game."), reason=MoveRefused.INVALID)
         require_session_teacher(game.session, by_teacher, "run this table")
     elif seat not in game.seats:
-        raise MoveRefused("That team does not play at this table.", reason=MoveRefused.INVALID)
+        raise MoveRefused(_("That team does not play at this table."), reason=MoveRefused.INVALID)
 
 
 def move_submit(
@@ -91,7 +92,7 @@ def move_submit(
         or storable_json_problem(action)
     ):
         # Checked here too, not only by the views' forms: the action is stored as jsonb.
-        raise MoveRefused("That move could not be read: reload the page.", reason="invalid")
+        raise MoveRefused(_("That move could not be read: reload the page."), reason="invalid")
     with transaction.atomic():
         game = lock_game(game_id)
         earlier = game.moves.filter(client_move_id=client_move_id).first()
@@ -100,7 +101,7 @@ def move_submit(
         ensure_playable(game)
         if game.mode != TableMode.LIVE:
             raise MoveRefused(
-                "This table plays with printed cards: record your bench at the end.",
+                _("This table plays with printed cards: record your bench at the end."),
                 reason=MoveRefused.INVALID,
             )
         engine = engine_for(game)
@@ -111,7 +112,7 @@ def move_submit(
         try:
             events = state.apply(seat, action)
         except IllegalAction as exc:
-            raise MoveRefused(str(exc), reason=MoveRefused.ILLEGAL) from None
+            raise MoveRefused(refusal_text(exc), reason=MoveRefused.ILLEGAL) from None
         seq = next_seq(game)
         move = record_move(
             game,
@@ -147,7 +148,7 @@ def play_robots(
         seats = robot_seats(game)
     moves: list[Move] = []
     seq = first_seq
-    for _ in range(ROBOT_MOVE_LIMIT):
+    for _turn in range(ROBOT_MOVE_LIMIT):
         seat = state.current_seat
         if state.is_over or seat is None or seat not in seats:
             break

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from classroom import services as classroom_services
 from classroom.models import Session, SessionStatus, Table, Team, User, Variant
@@ -12,7 +13,7 @@ from classroom.services.sessions import require_session_teacher
 from games import live
 from games.engine_registry import get_engine
 from games.models import TableGame, TableMode
-from games.services.errors import ServiceError
+from games.services.errors import ServiceError, refusal_text
 from games.services.moves import play_robots
 from games.services.state import save_changed
 
@@ -40,15 +41,15 @@ def _start(session: Session, by: User, table_id: int | None) -> list[TableGame]:
         # The session row lock queues concurrent starts: the second finds the games made.
         locked = Session.objects.select_for_update().select_related("classroom").get(pk=session.pk)
         if locked.status == SessionStatus.CLOSED:
-            raise ServiceError("This session is closed.")
+            raise ServiceError(_("This session is closed."))
         if locked.status == SessionStatus.DRAFT:
-            raise ServiceError("Open the session first, so the teams' devices can join.")
+            raise ServiceError(_("Open the session first, so the teams' devices can join."))
         tables = locked.tables.order_by("number")
         if table_id is not None:
             tables = tables.filter(pk=table_id)
         games = [game for table in tables if (game := _start_table(locked, table, by)) is not None]
         if not games:
-            raise ServiceError("No table has teams yet: make the teams and tables first.")
+            raise ServiceError(_("No table has teams yet: make the teams and tables first."))
         classroom_services.session_mark_playing(session=locked, by=by)
         session_id = locked.pk
         transaction.on_commit(lambda: live.bump_session(session_id), robust=True)
@@ -90,7 +91,7 @@ def _start_table(session: Session, table: Table, by: User) -> TableGame | None:
         )
         state = engine.new_game(seats, seed, options)
     except ValueError as exc:
-        raise ServiceError(f"{table}: {exc}") from None
+        raise ServiceError(f"{table}: {refusal_text(exc)}") from None
     game = TableGame.objects.create(
         table=table,
         session=session,

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from classroom.models import DeviceBinding
 from games.engine_registry import engine_for
 from games.engines import IllegalAction
 from games.engines.bot_builders.tabletop import RECORD, clean_bench
 from games.models import Move, TableMode
-from games.services.errors import MoveRefused, ServiceError
+from games.services.errors import MoveRefused, ServiceError, refusal_text
 from games.services.moves import CLIENT_MOVE_ID_MAX, ensure_playable
 from games.services.state import lock_game, next_seq, record_move, save_changed
 
@@ -35,25 +36,25 @@ def bench_record(
     try:
         cleaned = clean_bench(bench)
     except IllegalAction as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(refusal_text(exc)) from None
     if not client_move_id or len(client_move_id) > CLIENT_MOVE_ID_MAX:
-        raise ServiceError("That bench could not be read: reload the page.")
+        raise ServiceError(_("That bench could not be read: reload the page."))
     with transaction.atomic():
         game = lock_game(game_id)
         earlier = game.moves.filter(client_move_id=client_move_id).first()
         if earlier is not None:
             return earlier
         if game.mode != TableMode.TABLETOP:
-            raise MoveRefused("This table is played on the devices.", reason=MoveRefused.INVALID)
+            raise MoveRefused(_("This table is played on the devices."), reason=MoveRefused.INVALID)
         ensure_playable(game)
         if seat not in game.seats:
-            raise ServiceError("Your team is not at this table.")
+            raise ServiceError(_("Your team is not at this table."))
         action = {"type": RECORD, "bench": cleaned}
         state = engine_for(game).load(game.state)
         try:
             events = state.apply(seat, action)
         except IllegalAction as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(refusal_text(exc)) from None
         move = record_move(
             game,
             seq=next_seq(game),

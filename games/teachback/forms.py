@@ -4,19 +4,25 @@ what is allowed is decided in services.py and rubrics.py."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
+from games.teachback.hints import BLANK_LABELS
 from games.teachback.rubrics import MAX_CRITERIA, MAX_MAX_SCORE, MIN_MAX_SCORE
 
-PART_PLACEHOLDER = "the part you would add"
+PART_PLACEHOLDER = _("the part you would add")
 
 
 class TeachBackForm(forms.Form):
     # Not required here: the service refuses an empty blank with a message naming it.
-    senses_with = forms.CharField(label="senses with", required=False, strip=True)
-    thinks_with = forms.CharField(label="thinks with", required=False, strip=True)
-    acts_with = forms.CharField(label="acts with", required=False, strip=True)
-    powered_by = forms.CharField(label="powered by", required=False, strip=True)
-    because = forms.CharField(label="because", required=False, strip=True, widget=forms.Textarea)
+    # The labels are the frame's words: "Mi robot percibe con __, piensa con __, actúa con __,
+    # funciona con __, porque __" in Spanish, the same five fields.
+    senses_with = forms.CharField(label=_(BLANK_LABELS["senses_with"]), required=False, strip=True)
+    thinks_with = forms.CharField(label=_(BLANK_LABELS["thinks_with"]), required=False, strip=True)
+    acts_with = forms.CharField(label=_(BLANK_LABELS["acts_with"]), required=False, strip=True)
+    powered_by = forms.CharField(label=_(BLANK_LABELS["powered_by"]), required=False, strip=True)
+    because = forms.CharField(
+        label=_(BLANK_LABELS["because"]), required=False, strip=True, widget=forms.Textarea
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -28,7 +34,7 @@ class TeachBackForm(forms.Form):
             {
                 "maxlength": 600,
                 "rows": 3,
-                "placeholder": "how these parts help your bot do its Mission",
+                "placeholder": _("how these parts help your bot do its Mission"),
             }
         )
 
@@ -48,22 +54,30 @@ class CriterionRowForm(forms.Form):
     # The key of a kept criterion, as the page sent it: a slug like the model's, so a forged
     # one is a form error rather than a failure when the row is saved.
     key = forms.SlugField(required=False, max_length=40, widget=forms.HiddenInput)
-    title = forms.CharField(label="Title", required=False, max_length=80)
+    title = forms.CharField(label=_("Title"), required=False, max_length=80)
     description = forms.CharField(
-        label="Description",
+        label=_("Description"),
+        required=False,
+        max_length=300,
+        widget=forms.Textarea(attrs={"rows": 2, "maxlength": 300}),
+    )
+    # The class's own Spanish wording of the criterion, for Spanish screens (optional).
+    title_es = forms.CharField(label=_("Title in Spanish"), required=False, max_length=80)
+    description_es = forms.CharField(
+        label=_("Description in Spanish"),
         required=False,
         max_length=300,
         widget=forms.Textarea(attrs={"rows": 2, "maxlength": 300}),
     )
     max_score = forms.TypedChoiceField(
-        label="Max score",
+        label=_("Max score"),
         choices=[(n, str(n)) for n in range(MIN_MAX_SCORE, MAX_MAX_SCORE + 1)],
         coerce=int,
         initial=3,
     )
-    optional = forms.BooleanField(label="May be skipped", required=False)
-    order = forms.IntegerField(label="Order", required=False, min_value=1, max_value=99)
-    remove = forms.BooleanField(label="Remove", required=False)
+    optional = forms.BooleanField(label=_("May be skipped"), required=False)
+    order = forms.IntegerField(label=_("Order"), required=False, min_value=1, max_value=99)
+    remove = forms.BooleanField(label=_("Remove"), required=False)
 
 
 CriterionFormSet = forms.formset_factory(
@@ -78,6 +92,8 @@ def criterion_rows(criteria) -> list[dict]:
             "key": c.key,
             "title": c.title,
             "description": c.description,
+            "title_es": c.title_es,
+            "description_es": c.description_es,
             "max_score": c.max_score,
             "optional": c.optional,
             "order": c.position,
@@ -127,7 +143,7 @@ class AssessmentForm(forms.Form):
 def first_error(form: forms.BaseForm) -> str:
     for errors in form.errors.values():
         return str(errors[0])
-    return "That form could not be read: reload the page and try again."
+    return str(_("That form could not be read: reload the page and try again."))
 
 
 def criteria_from_formset(formset) -> list[dict]:

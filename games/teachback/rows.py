@@ -4,12 +4,37 @@ from the views so the full page and the one-row htmx answer build rows the same 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
+from django.utils import translation
+from django.utils.translation import gettext, gettext_lazy
+
 from classroom.models import Classroom, Session, Team
+from games.engines.i18n import say
 from games.models import Rubric, RubricCriterion, TableStatus, TeachBack
 from games.models.teachback import TEACHBACK_SLOTS
 from games.teachback import selectors
 from games.teachback.hints import BLANK_LABELS, hints_for
 from games.teachback.rubrics import rubric_is_used, rubric_shown
+
+
+def in_language(language: str) -> Callable[[str], str]:
+    """`gettext` of one language, whatever the page's language is (a sentence's own)."""
+
+    def translate(text: str) -> str:
+        with translation.override(language or "en"):
+            return gettext(text)
+
+    return translate
+
+
+def sentence_hints(teachback: TeachBack) -> list:
+    """The hints about one sentence, looked for in the sentence's language and worded in the
+    page's (the teacher's)."""
+    fields = {f: getattr(teachback, f) for f in (*TEACHBACK_SLOTS, "because")}
+    hints = hints_for(fields, teachback.mission, in_language(teachback.language))
+    return [replace(hint, message=say(hint.message, gettext)) for hint in hints]
 
 
 def _current_scores(teachback: TeachBack | None) -> tuple[dict[str, int | None], int | None]:
@@ -50,7 +75,10 @@ def assessment_row(
             }
         )
     fields = (
-        [(BLANK_LABELS[f], getattr(teachback, f)) for f in (*TEACHBACK_SLOTS, "because")]
+        [
+            (gettext_lazy(BLANK_LABELS[f]), getattr(teachback, f))
+            for f in (*TEACHBACK_SLOTS, "because")
+        ]
         if teachback
         else []
     )
@@ -61,13 +89,7 @@ def assessment_row(
         "fields": fields,
         "bench": selectors.bench_cards(teachback.bench_snapshot) if teachback else [],
         "mission": selectors.card(teachback.mission) if teachback else None,
-        "hints": (
-            hints_for(
-                {f: getattr(teachback, f) for f in (*TEACHBACK_SLOTS, "because")}, teachback.mission
-            )
-            if teachback
-            else []
-        ),
+        "hints": sentence_hints(teachback) if teachback else [],
         "scoring": scoring,
         "scored_version": scored_version,
         "older_version": bool(rubric and scored_version and scored_version != rubric.version),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from classroom.access import is_class_teacher
 from classroom.models import Classroom, User
@@ -62,6 +63,9 @@ class CriterionSpec:
     description: str
     max_score: int
     optional: bool
+    # The class's Spanish wording ("" = the built-in wording's translation, or the English).
+    title_es: str = ""
+    description_es: str = ""
 
 
 def current_rubric(classroom: Classroom) -> Rubric | None:
@@ -106,20 +110,29 @@ def rubric_is_used(rubric: Rubric) -> bool:
 def clean_criteria(criteria: Sequence[Mapping]) -> list[CriterionSpec]:
     """Check the rows a teacher sent, in order; raise ServiceError with the first problem."""
     if not criteria:
-        raise ServiceError("A rubric needs at least one criterion.")
+        raise ServiceError(_("A rubric needs at least one criterion."))
     if len(criteria) > MAX_CRITERIA:
-        raise ServiceError(f"A rubric can have at most {MAX_CRITERIA} criteria.")
+        raise ServiceError(
+            _("A rubric can have at most %(count)s criteria.") % {"count": MAX_CRITERIA}
+        )
     specs: list[CriterionSpec] = []
     for number, row in enumerate(criteria, start=1):
         title = str(row.get("title") or "").strip()
         description = str(row.get("description") or "").strip()
+        title_es = str(row.get("title_es") or "").strip()
+        description_es = str(row.get("description_es") or "").strip()
         if not title:
-            raise ServiceError(f"Criterion {number} needs a title.")
-        if len(title) > TITLE_MAX:
-            raise ServiceError(f"The title “{title[:30]}…” is longer than {TITLE_MAX} characters.")
-        if len(description) > DESCRIPTION_MAX:
+            raise ServiceError(_("Criterion %(number)s needs a title.") % {"number": number})
+        for text in (title, title_es):
+            if len(text) > TITLE_MAX:
+                raise ServiceError(
+                    _("The title “%(title)s…” is longer than %(max)s characters.")
+                    % {"title": text[:30], "max": TITLE_MAX}
+                )
+        if len(description) > DESCRIPTION_MAX or len(description_es) > DESCRIPTION_MAX:
             raise ServiceError(
-                f"The description of “{title}” is longer than {DESCRIPTION_MAX} characters."
+                _("The description of “%(title)s” is longer than %(max)s characters.")
+                % {"title": title, "max": DESCRIPTION_MAX}
             )
         try:
             max_score = int(row.get("max_score"))
@@ -127,16 +140,30 @@ def clean_criteria(criteria: Sequence[Mapping]) -> list[CriterionSpec]:
             max_score = 0
         if not MIN_MAX_SCORE <= max_score <= MAX_MAX_SCORE:
             raise ServiceError(
-                f"The highest score of “{title}” must be from {MIN_MAX_SCORE} to {MAX_MAX_SCORE}."
+                _("The highest score of “%(title)s” must be from %(min)s to %(max)s.")
+                % {"title": title, "min": MIN_MAX_SCORE, "max": MAX_MAX_SCORE}
             )
         if any(spec.title.lower() == title.lower() for spec in specs):
-            raise ServiceError(f"Two criteria are called “{title}”: give each its own title.")
+            raise ServiceError(
+                _("Two criteria are called “%(title)s”: give each its own title.")
+                % {"title": title}
+            )
         key = str(row.get("key") or "") or slugify(title).replace("-", "_")[:40] or "criterion"
         base, suffix = key, 2
         while any(spec.key == key for spec in specs):
             key = f"{base[:36]}_{suffix}"
             suffix += 1
-        specs.append(CriterionSpec(key, title, description, max_score, bool(row.get("optional"))))
+        specs.append(
+            CriterionSpec(
+                key,
+                title,
+                description,
+                max_score,
+                bool(row.get("optional")),
+                title_es,
+                description_es,
+            )
+        )
     return specs
 
 
@@ -150,6 +177,8 @@ def _create_criteria(rubric: Rubric, specs: Sequence[CriterionSpec]) -> None:
             description=spec.description,
             max_score=spec.max_score,
             optional=spec.optional,
+            title_es=spec.title_es,
+            description_es=spec.description_es,
         )
         criterion.full_clean(exclude=["rubric"])
         criterion.save()
@@ -157,7 +186,9 @@ def _create_criteria(rubric: Rubric, specs: Sequence[CriterionSpec]) -> None:
 
 def _specs_of(rubric: Rubric) -> list[CriterionSpec]:
     return [
-        CriterionSpec(c.key, c.title, c.description, c.max_score, c.optional)
+        CriterionSpec(
+            c.key, c.title, c.description, c.max_score, c.optional, c.title_es, c.description_es
+        )
         for c in rubric.criteria.order_by("position")
     ]
 
@@ -168,7 +199,7 @@ def rubric_update(*, classroom: Classroom, criteria: Sequence[Mapping], by: User
     when the current version already has scores, the same one edited in place otherwise, and the
     same one untouched when nothing changed."""
     if not is_class_teacher(by, classroom):
-        raise ServiceError("Only the class's teacher can change its rubric.")
+        raise ServiceError(_("Only the class's teacher can change its rubric."))
     specs = clean_criteria(criteria)
     rubric_for_class(classroom)
     with transaction.atomic():

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from classroom import push
 from classroom.access import is_class_teacher
@@ -18,6 +19,7 @@ from games.models import (
     Assessment,
     CriterionScore,
     Rubric,
+    SentenceLanguage,
     TableStatus,
     TeachBack,
     TeachBackSpotlight,
@@ -42,7 +44,8 @@ def teachback_initial(team: Team) -> dict[str, str]:
     initial = {}
     for field in TEACHBACK_SLOTS:
         part = card(bench.get(BLANK_SLOT[field]))
-        initial[field] = part.name if part else ""
+        # The part's name in the device's language, like the rest of its screen.
+        initial[field] = gettext(part.name) if part else ""
     initial["because"] = ""
     return initial
 
@@ -52,15 +55,19 @@ def clean_fields(fields: Mapping[str, object]) -> dict[str, str]:
     cleaned = {}
     for field in FIELDS:
         value = " ".join(str(fields.get(field) or "").split())
-        label = BLANK_LABELS[field]
+        label = gettext(BLANK_LABELS[field])
         if not value:
-            raise ServiceError(f"Fill in the blank after “{label}”.")
+            raise ServiceError(gettext("Fill in the blank after “%(label)s”.") % {"label": label})
         if len(value) > FIELD_MAX[field]:
             raise ServiceError(
-                f"The blank after “{label}” is too long: at most {FIELD_MAX[field]} characters."
+                gettext("The blank after “%(label)s” is too long: at most %(max)s characters.")
+                % {"label": label, "max": FIELD_MAX[field]}
             )
         if has_unstorable(value):
-            raise ServiceError(f"The blank after “{label}”: {UNSTORABLE_MESSAGE}")
+            raise ServiceError(
+                gettext("The blank after “%(label)s”: %(problem)s")
+                % {"label": label, "problem": UNSTORABLE_MESSAGE}
+            )
         cleaned[field] = value
     return cleaned
 
@@ -70,21 +77,29 @@ def _locked_session(session_id: int) -> Session:
 
 
 def teachback_submit(
-    *, team: Team, fields: Mapping[str, object], by_device: DeviceBinding
+    *,
+    team: Team,
+    fields: Mapping[str, object],
+    by_device: DeviceBinding,
+    language: str = SentenceLanguage.ENGLISH,
 ) -> TeachBack:
     """Send or revise the team's sentence. A resend of the same words changes nothing (a double
     tap); different words make the next revision. Refused once the teacher has locked the
-    session's sentences, before the team's game is over, or from another team's device."""
+    session's sentences, before the team's game is over, or from another team's device.
+    `language`: the device's language, the frame the team wrote in (en or es)."""
+    language = SentenceLanguage.SPANISH if language == "es" else SentenceLanguage.ENGLISH
     if (
         by_device.session_id != team.session_id
         or not team.memberships.filter(student_id=by_device.student_id).exists()
     ):
-        raise ServiceError("This device can only send its own team's sentence.")
+        raise ServiceError(gettext("This device can only send its own team's sentence."))
     if team.session.game != GameKind.BOT_BUILDERS:
-        raise ServiceError("Teach-back sentences belong to Bot-Builders sessions.")
+        raise ServiceError(gettext("Teach-back sentences belong to Bot-Builders sessions."))
     game = game_for(team)
     if game is None or game.status != TableStatus.OVER:
-        raise ServiceError("Your game is not over yet: finish it, then write your sentence.")
+        raise ServiceError(
+            gettext("Your game is not over yet: finish it, then write your sentence.")
+        )
     cleaned = clean_fields(fields)
     bench = final_bench_for(team, game)
     now = timezone.now()
@@ -92,7 +107,9 @@ def teachback_submit(
         # The session row is the lock: session_lock_teachbacks writes it, so a sentence sent
         # while the teacher locks is either in before the lock or refused after it.
         if _locked_session(team.session_id).teachbacks_locked_at is not None:
-            raise ServiceError("Your teacher has locked the sentences: it can't be changed now.")
+            raise ServiceError(
+                gettext("Your teacher has locked the sentences: it can't be changed now.")
+            )
         existing = TeachBack.objects.select_for_update().filter(team=team).first()
         if existing is None:
             try:
@@ -102,6 +119,7 @@ def teachback_submit(
                         game=game,
                         bench_snapshot=bench,
                         mission=bench.get("mission") or "",
+                        language=language,
                         submitted_at=now,
                         updated_at=now,
                         **cleaned,
@@ -109,8 +127,11 @@ def teachback_submit(
             except IntegrityError:
                 # The same team sent from its other device at the same moment: revise that one.
                 existing = TeachBack.objects.select_for_update().get(team=team)
-        if all(getattr(existing, f) == v for f, v in cleaned.items()):
+        if existing.language == language and all(
+            getattr(existing, f) == v for f, v in cleaned.items()
+        ):
             return existing
+        existing.language = language
         for field, value in cleaned.items():
             setattr(existing, field, value)
         existing.bench_snapshot = bench
@@ -149,10 +170,12 @@ def assessment_save(
     built from: if the rubric changed since, the save is refused rather than mismatched."""
     session = teachback.team.session
     if not is_class_teacher(by, session.classroom):
-        raise ServiceError("Only the class's teacher can assess its sentences.")
+        raise ServiceError(gettext("Only the class's teacher can assess its sentences."))
     comment = (comment or "").strip()
     if len(comment) > COMMENT_MAX:
-        raise ServiceError(f"The comment is too long: at most {COMMENT_MAX} characters.")
+        raise ServiceError(
+            gettext("The comment is too long: at most %(max)s characters.") % {"max": COMMENT_MAX}
+        )
     if has_unstorable(comment):
         raise ServiceError(UNSTORABLE_MESSAGE)
     rubric_for_class(session.classroom)
@@ -166,23 +189,32 @@ def assessment_save(
         )
         if rubric_version is not None and rubric_version != rubric.version:
             raise ServiceError(
-                f"The rubric changed (now version {rubric.version}) since this page was "
-                "loaded. Reload the page and score again."
+                gettext(
+                    "The rubric changed (now version %(version)s) since this page was loaded. "
+                    "Reload the page and score again."
+                )
+                % {"version": rubric.version}
             )
         TeachBack.objects.select_for_update().get(pk=teachback.pk)
         criteria = list(rubric.criteria.order_by("position"))
         unknown = set(scores) - {c.key for c in criteria}
         if unknown:
-            raise ServiceError("Some scores are for criteria not in this rubric: reload the page.")
+            raise ServiceError(
+                gettext("Some scores are for criteria not in this rubric: reload the page.")
+            )
         parsed: dict[int, int | None] = {}
         for criterion in criteria:
             value = _parse_score(scores.get(criterion.key))
             if value is None:
                 if not criterion.optional:
-                    raise ServiceError(f"Choose a score for “{criterion.title}”.")
+                    raise ServiceError(
+                        gettext("Choose a score for “%(title)s”.")
+                        % {"title": criterion.shown_title}
+                    )
             elif isinstance(value, str) or not 0 <= value <= criterion.max_score:
                 raise ServiceError(
-                    f"The score for “{criterion.title}” must be from 0 to {criterion.max_score}."
+                    gettext("The score for “%(title)s” must be from 0 to %(max)s.")
+                    % {"title": criterion.shown_title, "max": criterion.max_score}
                 )
             parsed[criterion.pk] = value
         assessment, _ = Assessment.objects.update_or_create(
@@ -205,7 +237,7 @@ def assessment_save(
 
 def _require_teacher(session: Session, by: User) -> None:
     if not is_class_teacher(by, session.classroom):
-        raise ServiceError("Only the class's teacher can do this.")
+        raise ServiceError(gettext("Only the class's teacher can do this."))
 
 
 def session_lock_teachbacks(*, session: Session, by: User) -> Session:
@@ -230,7 +262,7 @@ def spotlight_set(*, session: Session, teachback: TeachBack | None, by: User) ->
     """Put `teachback` on the session's projector, or clear it with None."""
     _require_teacher(session, by)
     if teachback is not None and teachback.team.session_id != session.pk:
-        raise ServiceError("That sentence is not from this session.")
+        raise ServiceError(gettext("That sentence is not from this session."))
     with transaction.atomic():
         spotlight, _ = TeachBackSpotlight.objects.select_for_update().get_or_create(session=session)
         if spotlight.teachback_id == (teachback.pk if teachback else None):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from classroom.http import HtmxHttpRequest, htmx_or_redirect
@@ -13,7 +14,7 @@ from games.forms import MoveForm
 from games.selectors import table_info
 from games.views.screens import CHANGING, device_screen, waiting_screen, with_names
 
-UNREADABLE = "That move could not be read. Tap one of the buttons again."
+UNREADABLE = _("That move could not be read. Tap one of the buttons again.")
 
 
 def render_device(request: HtmxHttpRequest, ds: DeviceSeat, *, error: str = "") -> HttpResponse:

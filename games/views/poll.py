@@ -18,6 +18,7 @@ from games.access import (
     get_game_for_viewer,
     get_session_for_viewer,
 )
+from games.views.projector import render_for_projector
 from games.views.screens import dashboard_screen, device_screen, grid_screen, projector_screen
 
 
@@ -52,12 +53,11 @@ def _redraw(request: HttpRequest, watch: live.Watch) -> HttpResponse:
         game = get_game_for_viewer(request, watch.game_ids[0])
         can_control = is_class_teacher(request.user, game.session.classroom)
         context = projector_screen(game, watch.user_id, can_control=can_control)
-        return render(request, "games/projector.html#live", context)
+        return render_for_projector(request, game.session, "games/projector.html#live", context)
     session = get_session_for_viewer(request, watch.session_id)
     if watch.view == live.GRID:
-        return render(
-            request, "games/projector_grid.html#live", grid_screen(session, watch.user_id)
-        )
+        context = grid_screen(session, watch.user_id)
+        return render_for_projector(request, session, "games/projector_grid.html#live", context)
     can_control = is_class_teacher(request.user, session.classroom)
     return render(
         request,

@@ -8,10 +8,13 @@ template.
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from urllib.parse import urlencode
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.timesince import timesince
+from django.utils.translation import gettext
 
 from classroom import push
 from classroom.models import Session
@@ -186,9 +189,10 @@ def grid_screen(session: Session, user_id: int) -> dict:
 
 def _age(info: TableInfo) -> str:
     if info.last_move_at is None:
-        return "no move yet"
-    words = timesince(info.last_move_at, depth=1)
-    return "just now" if words.startswith("0\xa0minutes") else f"{words} ago"
+        return gettext("no move yet")
+    if timezone.now() - info.last_move_at < timedelta(minutes=1):
+        return gettext("just now")
+    return gettext("%(time)s ago") % {"time": timesince(info.last_move_at, depth=1)}
 
 
 def dashboard_screen(

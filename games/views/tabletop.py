@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games import services
@@ -38,7 +39,7 @@ def bench(request: HttpRequest, game_id: int) -> HttpResponse:
             except services.ServiceError as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(request, "Your bench is recorded.")
+                messages.success(request, _("Your bench is recorded."))
                 return redirect("games:device")
     else:
         initial = {slot: recorded.get(slot) or "" for slot in bot_builders.SLOTS}

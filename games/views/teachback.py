@@ -8,6 +8,8 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classroom import access as classroom_access
@@ -32,6 +34,7 @@ from games.teachback.rows import (
     spotlight_context,
 )
 from games.teachback.rubrics import rubric_shown, rubric_update
+from games.views.projector import render_for_projector
 
 DEVICE_TEMPLATE = "games/teachback/device.html"
 ASSESSMENTS_TEMPLATE = "games/teachback/assessments.html"
@@ -60,6 +63,7 @@ def teachback(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
                     team=team,
                     fields=form.cleaned_data,
                     by_device=classroom_access.get_device(request),
+                    language=translation.get_language() or "en",
                 )
             except ServiceError as exc:
                 error = str(exc)
@@ -107,7 +111,9 @@ def assessment_save(request: HtmxHttpRequest, session_pk: int, teachback_pk: int
         if error:
             messages.error(request, error)
         else:
-            messages.success(request, f"Saved the assessment of {teachback.team}.")
+            messages.success(
+                request, _("Saved the assessment of %(team)s.") % {"team": teachback.team}
+            )
         return redirect(f"{reverse('games:assessments', args=[session.pk])}#tb-{teachback.pk}")
     posted = {
         "scores": form.scores() if form.is_valid() else {},
@@ -123,10 +129,10 @@ def teachback_lock(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
     try:
         if request.POST.get("action") == "unlock":
             services.session_unlock_teachbacks(session=session, by=request.user)
-            messages.success(request, "Teams can change their sentences again.")
+            messages.success(request, _("Teams can change their sentences again."))
         else:
             services.session_lock_teachbacks(session=session, by=request.user)
-            messages.success(request, "Sentences locked: teams can no longer change them.")
+            messages.success(request, _("Sentences locked: teams can no longer change them."))
     except ServiceError as exc:
         messages.error(request, str(exc))
     return redirect("games:assessments", session_pk=session.pk)
@@ -156,11 +162,11 @@ def spotlight_projector(request: HtmxHttpRequest, session_pk: int) -> HttpRespon
         # leaves the screen alone (no re-render, no flicker on the projector).
         if request.GET.get("since") == str(context["spotlight_version"]):
             return HttpResponse(status=204)
-        return render(request, f"{SPOTLIGHT_TEMPLATE}#spotlight", context)
+        return render_for_projector(request, session, f"{SPOTLIGHT_TEMPLATE}#spotlight", context)
     context["stream_url"] = push.stream_url(
         push.mint_topics([push.spotlight_topic(session.pk)], user_id=request.user.pk)
     )
-    return render(request, SPOTLIGHT_TEMPLATE, context)
+    return render_for_projector(request, session, SPOTLIGHT_TEMPLATE, context)
 
 
 # -- the rubric editor -----------------------------------------------------------------------
@@ -198,5 +204,8 @@ def rubric_edit(request: HtmxHttpRequest, class_pk: int) -> HttpResponse:
 
 def _saved_note(before, saved) -> str:
     if saved.version != before.version:
-        return f"Version {saved.version} — your earlier scores keep version {before.version}."
-    return f"Rubric saved (version {saved.version})."
+        return _("Version %(new)s — your earlier scores keep version %(old)s.") % {
+            "new": saved.version,
+            "old": before.version,
+        }
+    return _("Rubric saved (version %(version)s).") % {"version": saved.version}

@@ -10,6 +10,8 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -29,7 +31,7 @@ from games.selectors import replay_view, table_info
 from games.views.projector import PROJECTOR, render_projector
 from games.views.screens import dashboard_screen
 
-UNREADABLE = "That request could not be read: reload the page and try again."
+UNREADABLE = _("That request could not be read: reload the page and try again.")
 
 
 @require_POST
@@ -66,7 +68,10 @@ def table_add_robot(request: HtmxHttpRequest, session_pk: int, table_pk: int) ->
     notice = error = ""
     try:
         robot = services.table_add_robot(table=table, by=request.user)
-        notice = f"{robot.name} sits at table {table.number}."
+        notice = gettext("%(robot)s sits at table %(number)s.") % {
+            "robot": robot.name,
+            "number": table.number,
+        }
     except services.ServiceError as exc:
         error = str(exc)
     return _answer_dashboard(request, session, notice=notice, error=error)
@@ -80,7 +85,7 @@ def table_start_one(request: HtmxHttpRequest, session_pk: int, table_pk: int) ->
     notice = error = ""
     try:
         services.table_start(table=table, by=request.user)
-        notice = f"Table {table.number} is playing."
+        notice = gettext("Table %(number)s is playing.") % {"number": table.number}
     except services.ServiceError as exc:
         error = str(exc)
     return _answer_dashboard(request, session, notice=notice, error=error)
@@ -105,11 +110,11 @@ def teacher_tables(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
 
 
 CONTROLS: dict[str, tuple[Callable, str]] = {
-    "pause": (services.game_pause, "Table {n} is paused."),
-    "resume": (services.game_resume, "Table {n} is playing again."),
-    "robot_turn": (services.game_robot_turn, "The robot played the turn at table {n}."),
-    "undo": (services.game_undo, "Undone at table {n}."),
-    "end_now": (services.game_end_now, "Table {n} is over: the benches are scored."),
+    "pause": (services.game_pause, _("Table %(n)s is paused.")),
+    "resume": (services.game_resume, _("Table %(n)s is playing again.")),
+    "robot_turn": (services.game_robot_turn, _("The robot played the turn at table %(n)s.")),
+    "undo": (services.game_undo, _("Undone at table %(n)s.")),
+    "end_now": (services.game_end_now, _("Table %(n)s is over: the benches are scored.")),
 }
 
 
@@ -150,9 +155,12 @@ def control(request: HtmxHttpRequest, game_id: int, *, name: str) -> HttpRespons
     else:
         try:
             service(game_id=game.pk, by=request.user, expected_version=version)
-            notice = done.format(n=game.table.number)
+            notice = str(done) % {"n": game.table.number}
         except services.ServiceError as exc:
-            error = f"Table {game.table.number}: {exc}"
+            error = gettext("Table %(number)s: %(error)s") % {
+                "number": game.table.number,
+                "error": exc,
+            }
     return answer_control(request, game, notice=notice, error=error)
 
 

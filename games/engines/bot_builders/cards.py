@@ -9,11 +9,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.engines.i18n import N_
+
 # The four part categories, in the order the site and the printables show them.
 CATEGORY: tuple[str, ...] = ("sense", "think", "act", "power")
 # The five bench slots: one per part category, then the Mission.
 SLOTS: tuple[str, ...] = (*CATEGORY, "mission")
 KINDS: tuple[str, ...] = (*CATEGORY, "mission", "glitch")
+# What each kind is called on a card, a bench slot and a button (translated where shown).
+CATEGORY_NAMES: dict[str, str] = {
+    "sense": N_("Sense"),
+    "think": N_("Think"),
+    "act": N_("Act"),
+    "power": N_("Power"),
+    "mission": N_("Mission"),
+    "glitch": N_("Glitch"),
+}
+# The phases of a turn, named for people (the ids in `game.PHASES` never change).
+PHASE_NAMES: dict[str, str] = {
+    "draw": N_("Draw"),
+    "act": N_("Play a card"),
+    "discard_down": N_("Discard down"),
+    "bot": N_("BOT! choice"),
+    "over": N_("Round over"),
+}
 
 HAND_LIMIT = 5
 DEAL_SIZE = 4
@@ -62,107 +81,133 @@ def _glitch(id: str, name: str, slot: str, text: str, returns: bool = False) -> 
 
 
 _ALL: tuple[Card, ...] = (
-    _part("camera", "Camera", "sense", "Sees faces, colours and obstacles."),
+    _part("camera", N_("Camera"), "sense", N_("Sees faces, colours and obstacles.")),
     _part(
         "ultrasonic_sensor",
-        "Ultrasonic sensor",
+        N_("Ultrasonic sensor"),
         "sense",
-        "Bounces sound to measure distance, like a bat.",
+        N_("Bounces sound to measure distance, like a bat."),
     ),
-    _part("microphone", "Microphone", "sense", "Hears voices, claps and alarms."),
-    _part("touch_sensor", "Touch sensor", "sense", "Feels a bump or a press."),
-    _part("light_sensor", "Light sensor", "sense", "Knows bright from dark."),
-    _part("thermometer", "Thermometer", "sense", "Measures how hot or cold it is."),
-    _part("gps_receiver", "GPS receiver", "sense", "Knows where on Earth it is."),
-    _part("line_sensor", "Line sensor", "sense", "Follows a line drawn on the floor."),
-    _part("if_then_board", "If/Then board", "think", "If something happens, then do something."),
-    _part("loop_chip", "Loop chip", "think", "Repeats steps until the job is done."),
-    _part("microcontroller", "Microcontroller", "think", "A tiny computer that runs a program."),
-    _part("timer_chip", "Timer chip", "think", "Counts seconds and starts things on time."),
-    _part("map_memory", "Map memory", "think", "Remembers where it has been."),
-    _part("pattern_learner", "Pattern learner", "think", "Gets better by learning from examples."),
-    _part("decision_tree", "Decision tree", "think", "Answers yes/no questions to pick an action."),
-    _part("counter_chip", "Counter chip", "think", "Keeps count of things it has done."),
-    _part("drive_wheels", "Drive wheels", "act", "Rolls forward, back and around."),
-    _part("gripper_claw", "Gripper claw", "act", "Picks things up and lets them go."),
-    _part("speaker", "Speaker", "act", "Talks, beeps and plays alarms."),
-    _part("led_display", "LED display", "act", "Shows pictures and messages."),
-    _part("propeller", "Propeller", "act", "Lifts the bot into the air."),
-    _part("robot_arm", "Robot arm", "act", "Reaches, bends and places things."),
-    _part("water_pump", "Water pump", "act", "Sprays or moves water."),
-    _part("tank_treads", "Tank treads", "act", "Crawls over rocks and mud."),
-    _part("battery_pack", "Battery pack", "power", "Stores energy to use anywhere."),
-    _part("solar_panel", "Solar panel", "power", "Turns sunlight into energy."),
-    _part("wind_turbine", "Wind turbine", "power", "Turns wind into energy."),
-    _part("hand_crank", "Hand crank", "power", "Turn the handle to make energy."),
-    _part("wall_plug", "Wall plug", "power", "Plugs into the wall, but the cord is short."),
-    _part("fuel_cell", "Fuel cell", "power", "Makes energy from hydrogen for a long time."),
-    _part("spring_motor", "Spring motor", "power", "Wind it up and let it go."),
-    _part("supercapacitor", "Supercapacitor", "power", "Charges in seconds, empties fast."),
+    _part("microphone", N_("Microphone"), "sense", N_("Hears voices, claps and alarms.")),
+    _part("touch_sensor", N_("Touch sensor"), "sense", N_("Feels a bump or a press.")),
+    _part("light_sensor", N_("Light sensor"), "sense", N_("Knows bright from dark.")),
+    _part("thermometer", N_("Thermometer"), "sense", N_("Measures how hot or cold it is.")),
+    _part("gps_receiver", N_("GPS receiver"), "sense", N_("Knows where on Earth it is.")),
+    _part("line_sensor", N_("Line sensor"), "sense", N_("Follows a line drawn on the floor.")),
+    _part(
+        "if_then_board",
+        N_("If/Then board"),
+        "think",
+        N_("If something happens, then do something."),
+    ),
+    _part("loop_chip", N_("Loop chip"), "think", N_("Repeats steps until the job is done.")),
+    _part(
+        "microcontroller",
+        N_("Microcontroller"),
+        "think",
+        N_("A tiny computer that runs a program."),
+    ),
+    _part("timer_chip", N_("Timer chip"), "think", N_("Counts seconds and starts things on time.")),
+    _part("map_memory", N_("Map memory"), "think", N_("Remembers where it has been.")),
+    _part(
+        "pattern_learner",
+        N_("Pattern learner"),
+        "think",
+        N_("Gets better by learning from examples."),
+    ),
+    _part(
+        "decision_tree",
+        N_("Decision tree"),
+        "think",
+        N_("Answers yes/no questions to pick an action."),
+    ),
+    _part("counter_chip", N_("Counter chip"), "think", N_("Keeps count of things it has done.")),
+    _part("drive_wheels", N_("Drive wheels"), "act", N_("Rolls forward, back and around.")),
+    _part("gripper_claw", N_("Gripper claw"), "act", N_("Picks things up and lets them go.")),
+    _part("speaker", N_("Speaker"), "act", N_("Talks, beeps and plays alarms.")),
+    _part("led_display", N_("LED display"), "act", N_("Shows pictures and messages.")),
+    _part("propeller", N_("Propeller"), "act", N_("Lifts the bot into the air.")),
+    _part("robot_arm", N_("Robot arm"), "act", N_("Reaches, bends and places things.")),
+    _part("water_pump", N_("Water pump"), "act", N_("Sprays or moves water.")),
+    _part("tank_treads", N_("Tank treads"), "act", N_("Crawls over rocks and mud.")),
+    _part("battery_pack", N_("Battery pack"), "power", N_("Stores energy to use anywhere.")),
+    _part("solar_panel", N_("Solar panel"), "power", N_("Turns sunlight into energy.")),
+    _part("wind_turbine", N_("Wind turbine"), "power", N_("Turns wind into energy.")),
+    _part("hand_crank", N_("Hand crank"), "power", N_("Turn the handle to make energy.")),
+    _part("wall_plug", N_("Wall plug"), "power", N_("Plugs into the wall, but the cord is short.")),
+    _part("fuel_cell", N_("Fuel cell"), "power", N_("Makes energy from hydrogen for a long time.")),
+    _part("spring_motor", N_("Spring motor"), "power", N_("Wind it up and let it go.")),
+    _part("supercapacitor", N_("Supercapacitor"), "power", N_("Charges in seconds, empties fast.")),
     _mission(
         "rescue_rover",
-        "Rescue rover",
+        N_("Rescue rover"),
         ("sense", "act"),
-        "Finds people trapped after a storm and brings them supplies.",
+        N_("Finds people trapped after a storm and brings them supplies."),
     ),
-    _mission("maze_runner", "Maze runner", ("sense", "think"), "Finds the way out of any maze."),
+    _mission(
+        "maze_runner", N_("Maze runner"), ("sense", "think"), N_("Finds the way out of any maze.")
+    ),
     _mission(
         "garden_helper",
-        "Garden helper",
+        N_("Garden helper"),
         ("sense", "power"),
-        "Checks the plants all day and waters the dry ones.",
+        N_("Checks the plants all day and waters the dry ones."),
     ),
     _mission(
         "library_sorter",
-        "Library sorter",
+        N_("Library sorter"),
         ("think", "act"),
-        "Puts every book back on the right shelf.",
+        N_("Puts every book back on the right shelf."),
     ),
     _mission(
         "space_explorer",
-        "Space explorer",
+        N_("Space explorer"),
         ("think", "power"),
-        "Explores a far planet for years with no one to help.",
+        N_("Explores a far planet for years with no one to help."),
     ),
-    _mission("delivery_drone", "Delivery drone", ("act", "power"), "Flies packages across town."),
+    _mission(
+        "delivery_drone", N_("Delivery drone"), ("act", "power"), N_("Flies packages across town.")
+    ),
     _mission(
         "night_guard",
-        "Night guard",
+        N_("Night guard"),
         ("sense", "think"),
-        "Watches the school at night and spots anything strange.",
+        N_("Watches the school at night and spots anything strange."),
     ),
     _mission(
         "beach_cleaner",
-        "Beach cleaner",
+        N_("Beach cleaner"),
         ("act", "power"),
-        "Picks up litter on the beach from sunrise to sunset.",
+        N_("Picks up litter on the beach from sunrise to sunset."),
     ),
-    _glitch("dead_battery", "Dead battery", "power", "Discard your installed Power part."),
+    _glitch("dead_battery", N_("Dead battery"), "power", N_("Discard your installed Power part.")),
     _glitch(
         "loose_wire",
-        "Loose wire",
+        N_("Loose wire"),
         "power",
-        "Take your installed Power part back into your hand.",
+        N_("Take your installed Power part back into your hand."),
         returns=True,
     ),
-    _glitch("fogged_lens", "Fogged lens", "sense", "Discard your installed Sense part."),
+    _glitch("fogged_lens", N_("Fogged lens"), "sense", N_("Discard your installed Sense part.")),
     _glitch(
         "static_noise",
-        "Static noise",
+        N_("Static noise"),
         "sense",
-        "Take your installed Sense part back into your hand.",
+        N_("Take your installed Sense part back into your hand."),
         returns=True,
     ),
-    _glitch("infinite_loop", "Infinite loop", "think", "Discard your installed Think part."),
-    _glitch("flat_tire", "Flat tire", "act", "Discard your installed Act part."),
+    _glitch(
+        "infinite_loop", N_("Infinite loop"), "think", N_("Discard your installed Think part.")
+    ),
+    _glitch("flat_tire", N_("Flat tire"), "act", N_("Discard your installed Act part.")),
     _glitch(
         "jammed_gear",
-        "Jammed gear",
+        N_("Jammed gear"),
         "act",
-        "Take your installed Act part back into your hand.",
+        N_("Take your installed Act part back into your hand."),
         returns=True,
     ),
-    _glitch("mission_drift", "Mission drift", "mission", "Discard your installed Mission."),
+    _glitch("mission_drift", N_("Mission drift"), "mission", N_("Discard your installed Mission.")),
 )
 
 CARDS: dict[str, Card] = {card.id: card for card in _ALL}

@@ -6,6 +6,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.engines.i18n import N_, Reason
+
 from .cards import CARDS, DEAL_SIZE, DECK_IDS, DECK_SIZE, SLOTS
 from .game import DUMMY, FORMAT_VERSION, PHASES, Game, empty_bench
 from .scoring import valid_birth_month
@@ -81,7 +83,13 @@ def _check_seats(seats: Any, solo: bool) -> list[str]:
     if solo and len(seats) != 1:
         raise ValueError("Solo Bot-Builders is played by exactly one seat.")
     if not solo and not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise ValueError(f"Bot-Builders needs {MIN_SEATS} to {MAX_SEATS} seats (or 1 in solo).")
+        raise ValueError(
+            Reason(
+                N_("Bot-Builders needs %(min)s to %(max)s seats (or 1 in solo)."),
+                min=MIN_SEATS,
+                max=MAX_SEATS,
+            )
+        )
     return seats
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from games.engines import IllegalAction
+from games.engines.i18n import N_, Reason
 
-from .cards import CARDS, SLOTS
+from .cards import CARDS, CATEGORY_NAMES, SLOTS
 from .scoring import score_bench, standings
 from .setup import new_game as deal_live
 
@@ -31,10 +32,18 @@ def clean_bench(raw: Mapping[str, str | None]) -> dict[str, str | None]:
         if card_id is not None:
             card = CARDS.get(card_id)
             if card is None or card.is_glitch or card.slot != slot:
-                raise IllegalAction(f"That card does not go in the {slot.capitalize()} slot.")
+                raise IllegalAction(
+                    Reason(
+                        N_("That card does not go in the %(slot)s slot."),
+                        ("slot",),
+                        slot=CATEGORY_NAMES[slot],
+                    )
+                )
         bench[slot] = card_id
     if unknown:
-        raise IllegalAction("A bench has only Sense, Think, Act, Power and Mission slots.")
+        raise IllegalAction(
+            Reason(N_("A bench has only Sense, Think, Act, Power and Mission slots."))
+        )
     return bench
 
 
@@ -61,9 +70,11 @@ class TabletopGame:
 
     def apply(self, seat: str, action: Mapping) -> list[dict]:
         if action.get("type") != RECORD:
-            raise IllegalAction("At a tabletop table the only move is recording a bench.")
+            raise IllegalAction(
+                Reason(N_("At a tabletop table the only move is recording a bench."))
+            )
         if seat not in self.seats:
-            raise IllegalAction("Your team is not at this table.")
+            raise IllegalAction(Reason(N_("Your team is not at this table.")))
         bench = clean_bench(action.get("bench") or {})
         taken = {
             card_id
@@ -75,9 +86,16 @@ class TabletopGame:
         clashes = [card_id for card_id in bench.values() if card_id in taken]
         if clashes:
             names = ", ".join(CARDS[card_id].name for card_id in clashes)
+            # One clash (the usual case) names its card in the reader's language too.
             raise IllegalAction(
-                f"Already on another team's bench: {names}. Each card exists only once: "
-                "check your cards and pick again."
+                Reason(
+                    N_(
+                        "Already on another team's bench: %(names)s. Each card exists only "
+                        "once: check your cards and pick again."
+                    ),
+                    ("names",) if len(clashes) == 1 else (),
+                    names=names,
+                )
             )
         self.benches[seat] = bench
         return [{"type": "bench_recorded", "seat": seat}]
