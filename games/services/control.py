@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from classroom.models import User
 from classroom.services.sessions import require_session_teacher
@@ -26,7 +27,7 @@ def _locked_for_teacher(game_id: int, by: User, expected_version: int, doing: st
 
 def game_pause(*, game_id: int, by: User, expected_version: int) -> TableGame:
     with transaction.atomic():
-        game = _locked_for_teacher(game_id, by, expected_version, "pause this table")
+        game = _locked_for_teacher(game_id, by, expected_version, gettext_noop("pause this table"))
         if game.status == TableStatus.OVER:
             raise MoveRefused(_("This game is over."), reason=MoveRefused.OVER)
         if game.status != TableStatus.PAUSED:
@@ -38,7 +39,7 @@ def game_pause(*, game_id: int, by: User, expected_version: int) -> TableGame:
 
 def game_resume(*, game_id: int, by: User, expected_version: int) -> TableGame:
     with transaction.atomic():
-        game = _locked_for_teacher(game_id, by, expected_version, "resume this table")
+        game = _locked_for_teacher(game_id, by, expected_version, gettext_noop("resume this table"))
         if game.status == TableStatus.PAUSED:
             game.status = TableStatus.PLAYING
             game.save(update_fields=["status"])
@@ -50,7 +51,7 @@ def game_robot_turn(*, game_id: int, by: User, expected_version: int) -> list[Mo
     """The robot player takes the whole turn of the team whose turn it is (an absent team);
     robot seats that follow then play as usual."""
     with transaction.atomic():
-        game = _locked_for_teacher(game_id, by, expected_version, "play a turn")
+        game = _locked_for_teacher(game_id, by, expected_version, gettext_noop("play a turn"))
         ensure_playable(game)
         if game.mode != TableMode.LIVE:
             raise ServiceError(_("Tabletop games are played with printed cards."))
@@ -79,7 +80,7 @@ def game_undo(*, game_id: int, by: User, expected_version: int) -> list[Move]:
     Returns the moves undone.
     """
     with transaction.atomic():
-        game = _locked_for_teacher(game_id, by, expected_version, "undo a move")
+        game = _locked_for_teacher(game_id, by, expected_version, gettext_noop("undo a move"))
         moves = list(live_moves(game))
         engine = engine_for(game)
         # A tabletop game is never over by itself: only ever ended by the teacher.
@@ -113,7 +114,7 @@ def _reopen(game: TableGame) -> None:
 def game_end_now(*, game_id: int, by: User, expected_version: int) -> TableGame:
     """End the round now and score the benches as they stand (a tabletop game: as recorded)."""
     with transaction.atomic():
-        game = _locked_for_teacher(game_id, by, expected_version, "end this round")
+        game = _locked_for_teacher(game_id, by, expected_version, gettext_noop("end this round"))
         if game.status == TableStatus.OVER:
             return game
         engine = engine_for(game)

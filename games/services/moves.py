@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from classroom.models import DeviceBinding, User
 from classroom.services.sessions import require_session_teacher
@@ -61,7 +62,7 @@ def ensure_seat(
     if engine.facilitator is not None and seat == engine.facilitator:
         if by_device is not None or by_teacher is None:
             raise MoveRefused(_("Only the teacher runs the game."), reason=MoveRefused.INVALID)
-        require_session_teacher(game.session, by_teacher, "run this table")
+        require_session_teacher(game.session, by_teacher, gettext_noop("run this table"))
     elif seat not in game.seats:
         raise MoveRefused(_("That team does not play at this table."), reason=MoveRefused.INVALID)
 

@@ -6,6 +6,7 @@ import secrets
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from classroom import services as classroom_services
 from classroom.models import Session, SessionStatus, Table, Team, User, Variant
@@ -36,7 +37,7 @@ def table_start(*, table: Table, by: User) -> TableGame:
 
 
 def _start(session: Session, by: User, table_id: int | None) -> list[TableGame]:
-    require_session_teacher(session, by, "start the tables")
+    require_session_teacher(session, by, gettext_noop("start the tables"))
     with transaction.atomic():
         # The session row lock queues concurrent starts: the second finds the games made.
         locked = Session.objects.select_for_update().select_related("classroom").get(pk=session.pk)
@@ -111,7 +112,7 @@ def _start_table(session: Session, table: Table, by: User) -> TableGame | None:
 def table_add_robot(*, table: Table, by: User) -> Team:
     """Fill an empty seat of a table not dealt yet with a robot team (the classroom's robot
     seat). A dealt game keeps its seats: an absent team's turns are played with the robot."""
-    require_session_teacher(table.session, by, "add a robot seat")
+    require_session_teacher(table.session, by, gettext_noop("add a robot seat"))
     with transaction.atomic():
         # The row lock queues this behind a concurrent start of the same table.
         Table.objects.select_for_update().get(pk=table.pk)

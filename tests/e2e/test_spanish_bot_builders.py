@@ -82,7 +82,9 @@ def test_a_spanish_and_an_english_device_play_a_turn_with_the_projector_in_both(
     spanish.get_by_role("button", name="Instala Cámara (Percibir)").click()
     wait_for_redraw(spanish, drawn)
     expect(spanish.locator(".events-list li").first).to_have_text("Team 1 instaló Cámara.")
-    assert Move.objects.filter(game=game, action={"type": "install", "card": "camera"}).exists()
+    # Read in Python: a JSON equality lookup compares stored text on SQLite, not values.
+    actions = list(Move.objects.filter(game=game).values_list("action", flat=True))
+    assert any(a.get("type") == "install" and a.get("card") == "camera" for a in actions), actions
 
     # The English phone is next, in English; the projector says the move in both languages.
     expect(english.get_by_text("Your turn!", exact=True)).to_be_visible()
@@ -126,6 +128,16 @@ def check_projector(page, name: str, screenshot, *, measure_text: bool) -> dict:
     return figures
 
 
+@pytest.fixture
+def one_deal(monkeypatch):
+    """Every table dealt from one fixed seed: the layout checks below see the same cards each run
+    (the service deals from a fresh random seed, and some Spanish deals are longer than others)."""
+    monkeypatch.setattr("games.services.tables.secrets.randbits", lambda bits: DEAL_SEED)
+
+
+DEAL_SEED = 20261130
+
+
 @pytest.mark.parametrize(
     "language, tables, teams",
     [
@@ -135,6 +147,7 @@ def check_projector(page, name: str, screenshot, *, measure_text: bool) -> dict:
         (ProjectorLanguage.BOTH, 6, 3),
     ],
 )
+@pytest.mark.usefixtures("one_deal")
 def test_the_spanish_and_bilingual_grid_reads_from_the_back(
     live_server, new_context, screenshot, teacher, open_session, language, tables, teams
 ):
@@ -161,6 +174,7 @@ def test_the_spanish_and_bilingual_grid_reads_from_the_back(
 
 
 @pytest.mark.parametrize("language", [ProjectorLanguage.SPANISH, ProjectorLanguage.BOTH])
+@pytest.mark.usefixtures("one_deal")
 def test_the_spanish_and_bilingual_table_reads_from_the_back(
     live_server, new_context, screenshot, teacher, open_session, language
 ):

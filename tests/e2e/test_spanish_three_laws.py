@@ -120,7 +120,9 @@ def test_a_spanish_and_an_english_device_play_a_round_each_in_its_language(
         "Las cartas están repartidas boca abajo. El docente despierta a los robots."
     )
     expect(english.locator(".tl-round")).to_have_text("Round 2 of 4 · Setup")
-    expect(wall.locator(".tl-head-phase")).to_have_text("Setup")
+    # The projector is set to both languages: each line in English, then in Spanish.
+    expect(wall.locator(".tl-head-phase [lang=en]")).to_have_text("Setup")
+    expect(wall.locator(".tl-head-phase [lang=es]")).to_have_text("Preparación")
 
     # The teacher wakes the robots and starts the questions: Team 1 (Spanish) asks first.
     click_and_wait(desk, desk.get_by_role("button", name="Wake up", exact=True), game)
@@ -131,7 +133,7 @@ def test_a_spanish_and_an_english_device_play_a_round_each_in_its_language(
         'Los robots no dicen "yo". Llámate a ti mismo "esta unidad".'
     )
     expect(english.get_by_text("Team 1 asks a question")).to_be_visible(timeout=LIVE_UPDATE)
-    expect(wall.locator(".tl-head-turn")).to_have_text(
+    expect(wall.locator(".tl-head-turn [lang=en]")).to_have_text(
         "Team 1 asks a question", timeout=LIVE_UPDATE
     )
 
@@ -220,11 +222,9 @@ def test_a_spanish_and_an_english_device_play_a_round_each_in_its_language(
     expect(spanish.locator('.tl-seat[data-seat="team-2"] .tl-faction')).to_have_text("Androides")
     screenshot(spanish, "3laws-es-phone-reveal")
 
-    # The projector: this branch's projector view draws one language (the browser's, English
-    # here) even with the session set to both; the two lines come with the shared projector
-    # view, which puts `bilingual` in the context (tests/games/test_spanish_three_laws.py
-    # checks the partials draw both lines when it does).
-    expect(wall.locator(".tl-head-phase")).to_have_text("Reveal", timeout=LIVE_UPDATE)
+    # The projector, in both languages, follows the round to its reveal.
+    expect(wall.locator(".tl-head-phase [lang=en]")).to_have_text("Reveal", timeout=LIVE_UPDATE)
+    expect(wall.locator(".tl-head-phase [lang=es]")).to_have_text("Revelación")
     expect(wall.locator(".tl-scored-banner")).to_contain_text("this round")
     screenshot(wall, "3laws-projector-with-a-spanish-device")
 

@@ -118,7 +118,7 @@ SPANISH_CHROME = {
         "Revísenlo juntos",
     ],
     "three-laws-factions": ["Carta de facción", "Androides", "Cíborgs", "Rango"],
-    "three-laws-laws": ["Ley 1", "Desde la ronda 2", "Las 3 Leyes de la Robótica"],
+    "three-laws-laws": ["Ley 1", "Desde la ronda 2", "3 Leyes de la Robótica"],
     "three-laws-victory-points": ["Punto de victoria", "Puntos de victoria", "boca abajo"],
     "three-laws-keys-tokens": ["Jugador inicial", "Llave de seguridad", "Fichas de control"],
 }

@@ -115,9 +115,10 @@ def test_session_page_in_spanish_keeps_the_teachback_as_the_team_wrote_it(
         .content.decode()
     )
     assert "Mesas, lugares y bancos finales" in html and "Explicaciones" in html
-    assert "Mi robot percibe con <strong>" in html
-    # The team's own words, untouched (an English sentence stays English)...
-    assert "porque <strong>it rescues kittens from tall trees</strong>" in html
+    # The team's own words, untouched, in the frame of the language they were written in: this
+    # team wrote in English, so its sentence reads in the English frame on the Spanish page.
+    assert "My bot senses with <strong>" in html
+    assert "because <strong>it rescues kittens from tall trees</strong>" in html
     assert "Lovely link to the Mission." in html
     assert "de octubre de 2026" in html  # the long date
 
@@ -172,7 +173,8 @@ def test_a_spanish_teachers_session_export_renders_in_spanish_on_the_worker(clas
 
     teachback = TeachBack.objects.filter(team__session=session).order_by("team__number").first()
     teachback.because = "ayuda a niños en la montaña"
-    teachback.save(update_fields=["because"])
+    teachback.language = "es"  # written on a Spanish device: the Spanish frame
+    teachback.save(update_fields=["because", "language"])
     with worker():
         with translation.override("en"):  # the worker's own language plays no part
             export, _ = services.export_request(target=session, by=teacher, language="es")
