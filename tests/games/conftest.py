@@ -397,6 +397,24 @@ def make_table(
     return FinishedTable(table=table, game=game, teams=made, members=members)
 
 
+# A bench with one empty slot, which the teach-back tests describe: Camera, no Think part, Drive
+# wheels, Solar panel, and the Rescue rover Mission.
+SAMPLE_BENCH: dict[str, str | None] = {
+    "sense": "camera",
+    "think": None,
+    "act": "drive_wheels",
+    "power": "solar_panel",
+    "mission": "rescue_rover",
+}
+
+
+def finished_with_sample_bench(session, students, *, teams: int) -> FinishedTable:
+    """A finished table whose first team has `SAMPLE_BENCH`."""
+    finished = make_table(session, students, teams=teams)
+    set_bench(finished, finished.teams[0], SAMPLE_BENCH)
+    return finished
+
+
 def set_bench(finished: FinishedTable, team: Team, bench: dict[str, str | None]) -> None:
     """Give a team a known final bench, keeping the stored state valid (each of the 48 cards in
     exactly one place): the wanted cards are taken from wherever they are, and the cards they

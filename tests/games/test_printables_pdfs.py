@@ -33,13 +33,14 @@ class _Collect(logging.Handler):
 
 
 @cache
-def rendered(slug: str) -> tuple[bytes, tuple[str, ...]]:
-    """The printable's PDF and the warnings WeasyPrint logged making it (rendered once a run)."""
+def rendered(slug: str, language: str | None = None) -> tuple[bytes, tuple[str, ...]]:
+    """The printable's PDF (in `language`, else the active one) and the warnings WeasyPrint
+    logged making it (rendered once a run)."""
     handler = _Collect()
     weasy_logger = logging.getLogger("weasyprint")
     weasy_logger.addHandler(handler)
     try:
-        pdf = render_pdf(render_html(get_printable(slug)))
+        pdf = render_pdf(render_html(get_printable(slug), language))
     finally:
         weasy_logger.removeHandler(handler)
     return pdf, tuple(handler.messages)

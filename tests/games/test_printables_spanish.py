@@ -3,11 +3,9 @@ chrome in Spanish (text pulled out with pdftotext), and says the engines' words 
 catalogue; the cache keeps the English and the Spanish copies apart; the downloads follow the
 viewer's language, and `?lang=` names one outright. English stays as it was."""
 
-import logging
 import re
 import shutil
 import subprocess
-from functools import cache
 
 import pytest
 from django.urls import reverse
@@ -19,7 +17,9 @@ from games.engines import bot_builders, three_laws
 from games.printables import PRINTABLES, get_printable, printable_pdf
 from games.printables import bot_builders as bb
 from games.printables import three_laws as tl
-from games.printables.render import render_html, render_pdf
+from games.printables.render import render_html
+from tests.conftest import skip_or_fail
+from tests.games.test_printables_pdfs import rendered
 
 SLUGS = [printable.slug for printable in PRINTABLES]
 INDEX = reverse("games:printables")
@@ -43,32 +43,15 @@ def media(settings, tmp_path):
     return tmp_path / "printables"
 
 
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(level=logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
-@cache
 def spanish(slug: str) -> tuple[bytes, tuple[str, ...]]:
     """The printable's Spanish PDF and WeasyPrint's warnings (rendered once a run)."""
-    handler = _Collect()
-    weasy_logger = logging.getLogger("weasyprint")
-    weasy_logger.addHandler(handler)
-    try:
-        pdf = render_pdf(render_html(get_printable(slug), "es"))
-    finally:
-        weasy_logger.removeHandler(handler)
-    return pdf, tuple(handler.messages)
+    return rendered(slug, "es")
 
 
 def pdftotext(data: bytes) -> str:
     """The PDF's text as poppler's pdftotext reads it, whitespace folded."""
     if shutil.which("pdftotext") is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed")
+        skip_or_fail("pdftotext (poppler-utils) is not installed")
     out = subprocess.run(
         ["pdftotext", "-enc", "UTF-8", "-", "-"], input=data, capture_output=True, check=True
     )

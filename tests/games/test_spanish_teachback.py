@@ -12,7 +12,7 @@ from games.models import Assessment, SentenceLanguage, TeachBack
 from games.teachback import services
 from games.teachback.rows import sentence_hints
 from games.teachback.rubrics import rubric_for_class, rubric_update
-from tests.games.conftest import GOOD_SENTENCE, make_table, set_bench
+from tests.games.conftest import GOOD_SENTENCE, finished_with_sample_bench
 
 HX = {"HTTP_HX_REQUEST": "true"}
 SPANISH_SENTENCE = {
@@ -32,19 +32,7 @@ def _english_afterwards():
 
 @pytest.fixture
 def finished(open_session, students):
-    finished = make_table(open_session, students, teams=2)
-    set_bench(
-        finished,
-        finished.teams[0],
-        {
-            "sense": "camera",
-            "think": None,
-            "act": "drive_wheels",
-            "power": "solar_panel",
-            "mission": "rescue_rover",
-        },
-    )
-    return finished
+    return finished_with_sample_bench(open_session, students, teams=2)
 
 
 @pytest.fixture

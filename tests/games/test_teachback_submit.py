@@ -10,6 +10,7 @@ from games.teachback import services
 from games.teachback.selectors import final_bench_for
 from tests.games.conftest import (
     GOOD_SENTENCE,
+    SAMPLE_BENCH,
     make_table,
     set_bench,
 )
@@ -40,13 +41,7 @@ def test_prefill_names_the_installed_parts_and_leaves_empty_slots_and_because_bl
     set_bench(
         finished,
         team,
-        {
-            "sense": "camera",
-            "think": None,
-            "act": "drive_wheels",
-            "power": "solar_panel",
-            "mission": "rescue_rover",
-        },
+        SAMPLE_BENCH,
     )
     assert services.teachback_initial(team) == {
         "senses_with": "Camera",

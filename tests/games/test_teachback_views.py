@@ -8,8 +8,8 @@ from games.teachback import services
 from games.teachback.rubrics import rubric_for_class
 from tests.games.conftest import (
     GOOD_SENTENCE,
+    finished_with_sample_bench,
     make_table,
-    set_bench,
 )
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -24,19 +24,7 @@ SCORES = {
 
 @pytest.fixture
 def finished(open_session, students):
-    finished = make_table(open_session, students, teams=3)
-    set_bench(
-        finished,
-        finished.teams[0],
-        {
-            "sense": "camera",
-            "think": None,
-            "act": "drive_wheels",
-            "power": "solar_panel",
-            "mission": "rescue_rover",
-        },
-    )
-    return finished
+    return finished_with_sample_bench(open_session, students, teams=3)
 
 
 @pytest.fixture
