@@ -33,6 +33,15 @@ def user_language(user) -> str:
     return language if language in LANGUAGE_CODES else ""
 
 
+def projector_language(session) -> str | None:
+    """The one language a session's projector pages speak (the lobby's choice), or None when
+    they speak both: each line in English, then in Spanish, with `{% bilingual %}`."""
+    from classroom.models import ProjectorLanguage
+
+    language = session.projector_language
+    return None if language == ProjectorLanguage.BOTH else language
+
+
 def _activate(request: HttpRequest, user) -> None:
     language = user_language(user)
     if language:

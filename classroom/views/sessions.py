@@ -16,6 +16,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from classroom import access, links, push, selectors, services
 from classroom.forms import SessionForm
 from classroom.http import HtmxHttpRequest, htmx_or_redirect
+from classroom.language import projector_language
 from classroom.models import ProjectorLanguage, Session, SessionStatus
 from classroom.qr import qr_svg
 from classroom.tables import seat_limits
@@ -171,19 +172,12 @@ def session_close(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(session)
 
 
-def _projector_language(session: Session) -> str | None:
-    """The language the projector's pages speak, or None for both (each line twice, with
-    `{% bilingual %}`)."""
-    language = session.projector_language
-    return None if language == ProjectorLanguage.BOTH else language
-
-
 @login_required
 def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
     """The projector page, in the projector's language (the lobby's own choice). Its htmx poll
     re-renders only the list of who has joined."""
     session = access.get_session_for_teacher(request, pk)
-    language = _projector_language(session)
+    language = projector_language(session)
     with translation.override(language or translation.get_language()):
         return _render_lobby(request, session, bilingual=language is None)
 
@@ -244,7 +238,7 @@ def session_projector_language(request: HtmxHttpRequest, pk: int) -> HttpRespons
         error = str(exc)
     else:
         # Said in the projector's new language: the lobby is drawn in it from now on.
-        with translation.override(_projector_language(session) or translation.get_language()):
+        with translation.override(projector_language(session) or translation.get_language()):
             notice = gettext("The projector now shows: %(language)s.") % {
                 "language": session.get_projector_language_display()
             }

@@ -14,6 +14,7 @@ from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from classroom.access import is_class_teacher
+from classroom.language import projector_language
 from classroom.models import ProjectorLanguage, Session
 from games.access import get_game_for_viewer, get_session_for_viewer
 from games.models import TableGame
@@ -29,11 +30,9 @@ def render_for_projector(
     """Draw a projector page, or its live region, in the session's projector language. For
     both languages the page is drawn in English with `bilingual` set, and each text wrapped in
     `{% bilingual %}` says itself again in Spanish."""
-    choice = session.projector_language
-    bilingual = choice == ProjectorLanguage.BOTH
-    language = ProjectorLanguage.ENGLISH if bilingual else choice or ProjectorLanguage.ENGLISH
-    with translation.override(language):
-        return render(request, template, {**context, "bilingual": bilingual})
+    language = projector_language(session)
+    with translation.override(language or ProjectorLanguage.ENGLISH):
+        return render(request, template, {**context, "bilingual": language is None})
 
 
 def _can_control(request: HttpRequest, game) -> bool:
