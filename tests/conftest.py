@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import Client
 from django.utils import translation
@@ -78,13 +77,18 @@ def _english_to_start_with():
 
 
 @pytest.fixture(autouse=True)
-def _isolated_cache():
+def _isolated_cache(settings):
     """Each test sees an empty cache without flushing a shared one (Redis also holds the broker
-    queues, and other test runs may share the file cache): give it a key prefix of its own."""
-    previous = cache.key_prefix
-    cache.key_prefix = f"test-{uuid.uuid4().hex}"
-    yield
-    cache.key_prefix = previous
+    queues, and other test runs may share the file cache): give it a key prefix of its own.
+
+    Through the setting, not the test thread's cache object: Django keeps one cache object a
+    thread, and a browser test's live server answers in threads of its own. A change a test
+    makes through a service must reach those threads' caches and streams under the same prefix
+    (changing CACHES makes every thread build its cache again)."""
+    prefix = f"test-{uuid.uuid4().hex}"
+    settings.CACHES = {
+        name: {**config, "KEY_PREFIX": prefix} for name, config in settings.CACHES.items()
+    }
 
 
 @pytest.fixture

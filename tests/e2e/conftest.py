@@ -128,29 +128,60 @@ def drawn_version(page) -> str:
     return page.locator("#live").get_attribute("data-hx-get")
 
 
-def settled(page, version: int) -> None:
+IN_FLIGHT = ".htmx-request, [data-disabled-by-htmx]"
+
+
+def settled(page, version: int, game_id: int | None = None) -> None:
     """Wait until the page's move buttons are drawn from table `version` and no request of the
     page is in flight. A redraw still on its way (the stream's refetch after the last move) may
-    replace the button a test is about to tap, or fold its group away, so choose after this."""
+    replace the button a test is about to tap, or fold its group away, so choose after this.
+    With `game_id`, only that table's forms count (a teacher's screen may show several)."""
+    forms = f'form[action*="/tables/{game_id}/"]' if game_id else "form.move-form"
     page.wait_for_function(
-        """(version) => {
-          if (document.querySelector(".htmx-request, [data-disabled-by-htmx]")) return false;
-          const shown = document.querySelectorAll("form.move-form input[name=version]");
+        """([inFlight, selector, version]) => {
+          if (document.querySelector(inFlight)) return false;
+          const shown = document.querySelectorAll(selector);
           return shown.length > 0 && Array.from(shown).every((i) => i.value === String(version));
         }""",
-        arg=version,
+        arg=[IN_FLIGHT, f"{forms} input[name=version]", version],
+        timeout=LIVE_UPDATE,
     )
 
 
 def wait_for_redraw(page, before: str) -> None:
-    """Wait until the live region shows a newer drawing than `before`, or the POST sent since
-    `drawn_version` has been answered and swapped (an answer may show the same versions, e.g.
-    an error): swaps morph the region in place, so the element itself stays."""
+    """Wait until the POST sent since `drawn_version` has been answered and swapped (an answer
+    may show the same versions, e.g. an error), or the live region shows a newer drawing than
+    `before`; and until nothing of the page is in flight any more, so that the next choice is
+    made on a quiet screen. Swaps morph the region in place, so the element itself stays."""
     page.wait_for_function(
-        "(before) => { const live = document.querySelector('#live');"
-        " return window.postAnswered || (live && live.getAttribute('data-hx-get') !== before); }",
-        arg=before,
+        """([before, inFlight]) => {
+          const live = document.querySelector('#live');
+          const newer = live && live.getAttribute('data-hx-get') !== before;
+          return (window.postAnswered || newer) && !document.querySelector(inFlight);
+        }""",
+        arg=[before, IN_FLIGHT],
+        timeout=LIVE_UPDATE,
     )
+
+
+def click_and_wait(page, button, game=None) -> None:
+    """Click a move button and wait for the answer to be morphed into the live region. With
+    `game`, first wait until the screen shows the table's latest version with nothing in flight
+    (a click on an older drawing is refused as stale; one on a button that a request in flight
+    has disabled is lost); without, until nothing is in flight."""
+    expect(button).to_be_visible(timeout=LIVE_UPDATE)
+    if game is None:
+        page.wait_for_function(
+            "(inFlight) => !document.querySelector(inFlight)", arg=IN_FLIGHT, timeout=LIVE_UPDATE
+        )
+    else:
+        game.refresh_from_db()
+        settled(page, game.version, game.pk)
+    drawn = drawn_version(page)
+    button.click()
+    wait_for_redraw(page, drawn)
+    alerts = page.locator("#live .alert-error")
+    assert alerts.count() == 0, alerts.first.inner_text()
 
 
 @pytest.fixture(scope="session")

@@ -2,6 +2,8 @@
 made with the keyboard alone, focus is on the new version of the pressed button or on the next
 action of the swapped region, never dropped onto <body> (static/js/focus.js)."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -9,7 +11,7 @@ from classroom import services as classroom_services
 from classroom.models import GameKind
 from games import services
 from games.models import TableGame
-from tests.e2e.conftest import PHONE, binding_cookie, device_cookie
+from tests.e2e.conftest import PHONE, binding_cookie, device_cookie, settled
 from tests.e2e.test_bot_builders_live import fixed_deal  # noqa: F401 - Team 1 starts
 from tests.games.conftest import (  # noqa: F401 - fast_passwords is a fixture
     advance,
@@ -34,7 +36,7 @@ FOCUSED = """() => {
 REDRAWN = """([selector, before]) => {
   const region = document.querySelector(selector);
   return region && region.innerHTML !== before
-    && !document.querySelector('.htmx-request, .htmx-settling');
+    && !document.querySelector('.htmx-request, .htmx-settling, [data-disabled-by-htmx]');
 }"""
 
 
@@ -50,12 +52,14 @@ def press(page, button, region: str = "#live") -> dict:
 
 @pytest.mark.usefixtures("fixed_deal")
 def test_focus_after_a_bot_builders_move(live_server, new_context, open_session, students, teacher):
-    seat_teams(open_session, students, teams=2)
+    table, _ = seat_teams(open_session, students, teams=2)
     services.session_start_tables(session=open_session, by=teacher)
     context = new_context(PHONE)
     context.add_cookies([{**device_cookie(open_session, students[0]), "url": live_server.url}])
     page = context.new_page()
     page.goto(f"{live_server.url}/play/")
+    game = TableGame.objects.get(table=table)
+    settled(page, game.version)  # the stream's first redraw must not land on the press
     button = page.locator("form.move-form button").first
     expect(button).to_be_visible()
     focused = press(page, button)
@@ -74,6 +78,8 @@ def test_focus_after_a_three_laws_question(live_server, new_context, classroom, 
     context.add_cookies([{**device_cookie(session, students[0]), "url": live_server.url}])
     page = context.new_page()
     page.goto(f"{live_server.url}/play/")
+    game.refresh_from_db()
+    settled(page, game.version, game.pk)
     page.get_by_label("Your question").fill("Is my card a Drone?")
     focused = press(page, page.get_by_role("button", name="Ask Team 2", exact=True))
     assert focused is not None, "focus fell to <body> after the question"
@@ -96,3 +102,40 @@ def test_focus_after_a_teach_back_submit(live_server, new_context, open_session,
     assert focused is not None, "focus fell to <body> after the submit"
     assert focused["inRegion"], focused
     assert focused["tag"] in {"BUTTON", "INPUT", "TEXTAREA", "A"}, focused
+
+
+def test_a_half_typed_question_survives_a_redraw(
+    live_server, new_context, classroom, students, teacher
+):
+    """Team 1 is typing its question when its region is redrawn (here: the page is made to
+    believe its drawing is stale, so the next poll brings the whole region again, as any change
+    at the table would): what the team typed is still there, and still has focus."""
+    session = three_laws_session(classroom, teacher)
+    table, _ = seat_teams(session, students, teams=5)
+    with dealing(GameKind.THREE_LAWS, fixed_three_laws()):
+        services.session_start_tables(session=session, by=teacher)
+    game = TableGame.objects.get(table=table)
+    advance(game, teacher, 2)
+    context = new_context(PHONE)
+    context.add_cookies([{**device_cookie(session, students[0]), "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/play/")
+    game.refresh_from_db()
+    settled(page, game.version, game.pk)
+    question = page.get_by_label("Your question")
+    question.fill("Is my card a Dro")
+    drawn = page.locator("#live").get_attribute("data-hx-get")
+    page.evaluate(
+        """(drawn) => {
+          const live = document.getElementById("live");
+          live.setAttribute("data-hx-get", drawn.replace(/&v=[^&]*/, "&v=stale"));
+          htmx.process(live);
+          htmx.trigger(live.closest(".live-stream"), "live:poll");
+        }""",
+        drawn,
+    )
+    shown = drawn[drawn.index("&v=") :]
+    expect(page.locator("#live")).to_have_attribute("data-hx-get", re.compile(re.escape(shown)))
+    settled(page, game.version, game.pk)
+    expect(question).to_have_value("Is my card a Dro")
+    expect(question).to_be_focused()

@@ -23,10 +23,9 @@ from tests.e2e.conftest import (
     LIVE_UPDATE,
     PHONE,
     PROJECTOR,
+    click_and_wait,
     device_cookie,
-    drawn_version,
     login_cookie,
-    wait_for_redraw,
 )
 from tests.games.conftest import LAW_ORDER, VP_DECK, seat_teams, three_laws_session
 
@@ -56,22 +55,6 @@ def fixed_cards(monkeypatch):
 
     patched = dataclasses.replace(engine, options_for=options_for)
     monkeypatch.setitem(engine_registry.ENGINES, "three_laws", patched)
-
-
-def click_and_wait(page, button, game=None) -> None:
-    """Click a move button and wait for the answer to be morphed into the live region; with
-    `game`, first wait for the screen to show the table's latest version (a click on an older
-    drawing is refused as stale)."""
-    expect(button).to_be_visible(timeout=LIVE_UPDATE)
-    if game is not None:
-        game.refresh_from_db()
-        version = page.locator('#live input[name="version"]').first
-        expect(version).to_have_value(str(game.version), timeout=LIVE_UPDATE)
-    drawn = drawn_version(page)
-    button.click()
-    wait_for_redraw(page, drawn)
-    alerts = page.locator("#live .alert-error")
-    assert alerts.count() == 0, alerts.first.inner_text()
 
 
 def test_a_spanish_and_an_english_device_play_a_round_each_in_its_language(

@@ -20,10 +20,9 @@ from tests.e2e.conftest import (
     LIVE_UPDATE,
     PHONE,
     PROJECTOR,
+    click_and_wait,
     device_cookie,
-    drawn_version,
     login_cookie,
-    wait_for_redraw,
 )
 from tests.games.conftest import SEATS, options, seat_teams, three_laws_session
 
@@ -42,15 +41,6 @@ def fixed_cards(monkeypatch):
 
     patched = dataclasses.replace(engine, options_for=options_for)
     monkeypatch.setitem(engine_registry.ENGINES, "three_laws", patched)
-
-
-def click_and_wait(page, button) -> None:
-    """Click a move button and wait for the answer to be morphed into the live region."""
-    drawn = drawn_version(page)
-    button.click()
-    wait_for_redraw(page, drawn)
-    alerts = page.locator("#live .alert-error")
-    assert alerts.count() == 0, alerts.first.inner_text()
 
 
 class SerialWSGIServer(WSGIServer):
