@@ -85,6 +85,13 @@ def _isolated_cache(settings):
     thread, and a browser test's live server answers in threads of its own. A change a test
     makes through a service must reach those threads' caches and streams under the same prefix
     (changing CACHES makes every thread build its cache again)."""
+    empty_cache(settings)
+
+
+def empty_cache(settings) -> None:
+    """From here on the test's cache is empty: a key prefix never used before, in every thread.
+    Never `cache.clear()`: on Redis that empties the whole database, other runs' keys and the
+    broker's queues included."""
     prefix = f"test-{uuid.uuid4().hex}"
     settings.CACHES = {
         name: {**config, "KEY_PREFIX": prefix} for name, config in settings.CACHES.items()

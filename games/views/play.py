@@ -12,6 +12,7 @@ from games import services
 from games.access import DeviceSeat, get_device_seat, get_game_for_device
 from games.forms import MoveForm
 from games.selectors import table_info
+from games.views.regions import device_region
 from games.views.screens import CHANGING, device_screen, waiting_screen, with_names
 
 UNREADABLE = _("That move could not be read. Tap one of the buttons again.")
@@ -20,6 +21,8 @@ UNREADABLE = _("That move could not be read. Tap one of the buttons again.")
 def render_device(request: HtmxHttpRequest, ds: DeviceSeat, *, error: str = "") -> HttpResponse:
     if ds.game is None:
         return render(request, "games/device_waiting.html", waiting_screen(ds))
+    if request.htmx and not error:
+        return device_region(request, ds)
     template = "games/device.html#live" if request.htmx else "games/device.html"
     return render(request, template, device_screen(ds, error=error))
 

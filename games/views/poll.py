@@ -19,7 +19,8 @@ from games.access import (
     get_session_for_viewer,
 )
 from games.views.projector import render_for_projector
-from games.views.screens import dashboard_screen, device_screen, grid_screen, projector_screen
+from games.views.regions import device_region
+from games.views.screens import dashboard_screen, grid_screen, projector_screen
 
 
 def _reload() -> HttpResponse:
@@ -46,7 +47,7 @@ def _redraw(request: HttpRequest, watch: live.Watch) -> HttpResponse:
         ds = get_game_for_device(request, watch.game_ids[0])
         if ds.binding.pk != watch.binding_id or ds.seat != watch.seat:
             return _reload()
-        return render(request, "games/device.html#live", device_screen(ds))
+        return device_region(request, ds)
     if request.user.pk != watch.user_id:
         raise Http404("This screen belongs to someone else.")
     if watch.view == live.PROJECTOR:

@@ -7,12 +7,15 @@ template.
 
 from __future__ import annotations
 
+import functools
 import secrets
+from collections.abc import Callable
 from datetime import timedelta
 from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.timesince import timesince
 from django.utils.translation import gettext
 
@@ -175,14 +178,51 @@ def projector_screen(
     return context
 
 
+class GridCell:
+    """One table of the projector grid, worked out only if it is drawn: the grid template keeps
+    each cell's drawing in the cache by `fragment_key`, so after a move only the table that
+    moved is worked out and drawn again. The fragment holds nothing of the viewer's (the grid
+    has no controls), so every screen of the class shares it."""
+
+    def __init__(self, game: TableGame, info: TableInfo, latest: Callable[[], dict]):
+        self.game = game
+        self.table = info
+        self.compact_template = engine_for(game).template("compact")
+        self._latest = latest
+
+    @property
+    def fragment_key(self) -> str:
+        # The version changes with every move and control; names and robots may change
+        # between moves (a team renamed, a robot taking over).
+        info = self.table
+        return f"{info.pk}:{info.version}:{info.status}:{sorted(info.robots)}:{info.names}"
+
+    @cached_property
+    def _drawn(self) -> dict:
+        return public_table(self.game, self.table, self._latest()[self.game.pk])
+
+    @property
+    def screen(self) -> dict:
+        return self._drawn["screen"]
+
+    @property
+    def events(self) -> list:
+        return self._drawn["events"]
+
+    @property
+    def results(self) -> list:
+        return self._drawn["results"]
+
+
 def grid_screen(session: Session, user_id: int) -> dict:
     tables = session_tables(session)
-    # One move a cell, fetched for every table at once.
-    latest = recent_moves_by_game([game for game, _ in tables], limit=1)
-    watch = live.Watch(live.GRID, session.pk, tuple(game.pk for game, _ in tables), user_id=user_id)
+    games = [game for game, _ in tables]
+    # One move a cell, fetched for every table at once, and only if a cell is drawn.
+    latest = functools.cache(lambda: recent_moves_by_game(games, limit=1))
+    watch = live.Watch(live.GRID, session.pk, tuple(game.pk for game in games), user_id=user_id)
     return {
         "session": session,
-        "cells": [public_table(game, info, latest[game.pk]) for game, info in tables],
+        "cells": [GridCell(game, info, latest) for game, info in tables],
         **live_urls(watch, {game.pk: game.version for game, _ in tables}),
     }
 

@@ -1,0 +1,86 @@
+"""A team device's live region, drawn once a table version and served from the cache, with the
+viewer's own values put in as it is served.
+
+After a move every screen of the table fetches its region again. A seat's drawing goes to more
+than one request: each student of a team may join on their own device, and one screen may
+fetch a version twice (its stream's event and its fallback poll, a reconnect after a restart,
+a move's own answer and then the stream's refetch). Working the region out and drawing it (the
+engine's view, the narration, the template) is most of a redraw's cost, and only three values
+in it belong to one device: the CSRF token of its forms, the id that makes a double tap one
+move, and the signed watch token in its poll URL. The cached copy holds a placeholder for each.
+
+Secrets: the drawing is one seat's (`view(seat)`), keyed by that seat, and served only after
+`get_game_for_device` has seated the requesting device there, as the uncached drawing is.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games import live
+from games.access import DeviceSeat
+from games.views.screens import device_screen, new_client_move_id
+
+TEMPLATE = "games/device.html#live"
+# Longer than a table stays on one version in a lesson; a key names its version, so nothing
+# stale is ever served, and an old drawing simply expires.
+TTL = 60 * 30
+# Placeholders: plain letters, so HTML escaping and URL encoding leave them as they are.
+CSRF_HOLE = "bbHoleCsrfToken"
+MOVE_HOLE = "bbHoleClientMoveId"
+WATCH_HOLE = "bbHoleWatchToken"
+
+
+def region_key(ds: DeviceSeat) -> str:
+    """Everything the drawing depends on: the table's version (every move and control changes
+    it), its status, the seat and team (whose name is fixed when it is made), and the language
+    it is drawn in."""
+    game, language = ds.game, translation.get_language()
+    table = f"{game.pk}:{game.version}:{game.status}"
+    return f"games:region:device:{table}:{ds.seat}:{ds.team.pk}:{language}"
+
+
+def _watch_in_url(token: str) -> str:
+    return urlencode({"t": token})[2:]
+
+
+def _watch_token(ds: DeviceSeat) -> str:
+    game = ds.game
+    watch = live.Watch(
+        live.DEVICE, game.session_id, (game.pk,), seat=ds.seat, binding_id=ds.binding.pk
+    )
+    return live.mint(watch)
+
+
+def device_region(request: HttpRequest, ds: DeviceSeat) -> HttpResponse:
+    """The device's live region as `device_screen` draws it (with no error to show)."""
+    csrf = get_token(request)
+    key = region_key(ds)
+    drawn = cache.get(key)
+    if drawn is not None:
+        mine = {
+            CSRF_HOLE: csrf,
+            MOVE_HOLE: new_client_move_id(),
+            WATCH_HOLE: _watch_in_url(_watch_token(ds)),
+        }
+        for hole, value in mine.items():
+            drawn = drawn.replace(hole, value)
+        return HttpResponse(drawn)
+    context = device_screen(ds)
+    html = render_to_string(TEMPLATE, {**context, "csrf_token": csrf}, request)
+    token = parse_qs(urlsplit(context["live_url"]).query)["t"][0]
+    punched = html
+    for value, hole in (
+        (csrf, CSRF_HOLE),
+        (context["client_move_id"], MOVE_HOLE),
+        (_watch_in_url(token), WATCH_HOLE),
+    ):
+        punched = punched.replace(value, hole)
+    cache.set(key, punched, TTL)
+    return HttpResponse(html)

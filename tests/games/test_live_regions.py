@@ -1,0 +1,173 @@
+"""Redrawn live regions come from the cache where they can (games/views/regions.py, the grid's
+cells): a device's region is drawn once a table version and seat and served to every device of
+that seat, each with its own CSRF token, move id and watch token; a grid cell is drawn once a
+table version and language. What is served is always what a fresh drawing would show."""
+
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from classroom.models import TeamMembership
+from games import live
+from games.models import Move
+from tests.conftest import empty_cache
+from tests.games.conftest import post_move, read_screen, start_live_table
+
+DRAW = {"type": "draw", "source": "deck"}
+# The values a drawing holds for one device alone.
+OWN = [
+    re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+'),
+    re.compile(r'(name="client_move_id" value=")[^"]+'),
+    re.compile(r"([?&](?:amp;)?t=)[^&\"]+"),
+]
+
+
+@pytest.fixture
+def table(open_session, teacher, students, device_client):
+    return start_live_table(open_session, teacher, students, device_client)
+
+
+@pytest.fixture
+def teammate(table, students, device_client) -> Client:
+    """A second device of Team 1: another student of the team joined on their own phone."""
+    TeamMembership.objects.create(session=table.session, team=table.teams[0], student=students[5])
+    return device_client(table.session, students[5])
+
+
+def stale_poll(client: Client) -> str:
+    """The device page's poll URL, as if its drawing were out of date: the poll redraws."""
+    html = client.get(reverse("games:device")).content.decode()
+    url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1))
+    return re.sub(r"v=[^&]+", "v=stale", url)
+
+
+def redraw(client: Client) -> str:
+    response = client.get(stale_poll(client), headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def without_own_values(html: str) -> str:
+    for pattern in OWN:
+        html = pattern.sub(r"\1…", html)
+    return html
+
+
+def own_values(html: str) -> list[set[str]]:
+    return [{m.group(0) for m in pattern.finditer(html)} for pattern in OWN]
+
+
+def test_a_teammate_gets_the_drawing_from_the_cache_with_values_of_its_own(
+    table, teammate, django_assert_num_queries
+):
+    first = redraw(table.devices[0])
+    url = stale_poll(teammate)
+    # The permission check alone: the device, the game, the team.
+    with django_assert_num_queries(3):
+        response = teammate.get(url, headers={"HX-Request": "true"})
+    second = response.content.decode()
+    assert without_own_values(second) == without_own_values(first)
+    assert "csrfmiddlewaretoken" in second and "client_move_id" in second
+    for mine, theirs in zip(own_values(first), own_values(second), strict=True):
+        assert mine and theirs and mine.isdisjoint(theirs)
+    poll = unescape(re.search(r'data-hx-get="([^"]+)"', second).group(1))
+    watch = live.read(re.search(r"t=([^&]+)", poll).group(1).replace("%3A", ":"))
+    assert watch.binding_id == teammate.binding.pk
+
+
+def test_the_cached_drawing_takes_a_move_with_its_csrf_token_and_move_id(table, teammate):
+    redraw(table.devices[0])
+    html = redraw(teammate)
+    # A client that checks CSRF as a browser's request is checked, with the teammate's cookies.
+    checked = Client(enforce_csrf_checks=True)
+    checked.cookies = teammate.cookies
+    screen = read_screen(html)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    response = checked.post(
+        reverse("games:move", args=[table.game.pk]),
+        {
+            "action": '{"type": "draw", "source": "deck"}',
+            "version": screen.version,
+            "client_move_id": screen.client_move_id,
+            "csrfmiddlewaretoken": token,
+        },
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert Move.objects.filter(game=table.game, client_move_id=screen.client_move_id).count() == 1
+
+
+def test_every_seat_is_served_what_a_fresh_drawing_shows(table, teammate, settings):
+    cached = {}
+    for device in (table.devices[0], teammate, table.devices[1], table.devices[2]):
+        cached[device.binding.pk] = redraw(device)
+    empty_cache(settings)
+    for device in (table.devices[0], teammate, table.devices[1], table.devices[2]):
+        fresh = redraw(device)
+        assert without_own_values(cached[device.binding.pk]) == without_own_values(fresh)
+    # And the seats' drawings are their own.
+    drawings = {without_own_values(html) for html in cached.values()}
+    assert len(drawings) == 3
+
+
+def test_a_move_is_drawn_again_for_every_seat(table, teammate):
+    before = redraw(teammate)
+    screen = read_screen(redraw(table.devices[0]))
+    post_move(
+        table.devices[0], table.game, DRAW, version=screen.version, move_id=screen.client_move_id
+    )
+    after = redraw(teammate)
+    assert "Team 1 drew from the draw pile." in after
+    assert "Team 1 drew from the draw pile." not in before
+
+
+def test_a_spanish_teammate_gets_its_own_language(table, teammate):
+    english = redraw(table.devices[0])
+    teammate.cookies["django_language"] = "es"
+    spanish = redraw(teammate)
+    assert 'lang="es"' not in english
+    assert without_own_values(spanish) != without_own_values(english)
+    assert "Roba del mazo" in spanish and "Roba del mazo" not in english
+
+
+def test_after_a_move_the_grid_shows_the_moved_table_anew_as_a_fresh_drawing_would(
+    open_session, teacher, teacher_client, classroom, settings
+):
+    from classroom.models import Student
+    from games import services
+    from games.models import TableGame
+    from tests.games.conftest import seat_teams
+
+    students = [Student.objects.create(classroom=classroom, name=f"Kid {i}") for i in range(4)]
+    for number in (1, 2):
+        seat_teams(
+            open_session,
+            students[(number - 1) * 2 : number * 2],
+            teams=2,
+            number=number,
+            first_team_number=number * 2 - 1,
+        )
+    services.session_start_tables(session=open_session, by=teacher)
+    url = reverse("games:projector_grid", args=[open_session.pk])
+    assert "drew from the draw pile" not in teacher_client.get(url).content.decode()
+    game = TableGame.objects.get(session=open_session, table__number=2)
+    services.move_submit(
+        game_id=game.pk,
+        seat=game.state["seats"][game.state["current"]],
+        action=DRAW,
+        expected_version=game.version,
+        client_move_id="grid-1",
+        by_teacher=teacher,
+    )
+    cached = teacher_client.get(url).content.decode()
+    assert cached.count("drew from the draw pile") == 1
+    empty_cache(settings)
+    fresh = teacher_client.get(url).content.decode()
+
+    def cells(html: str) -> str:
+        return html[html.index('<div class="table-grid') : html.index("</body>")]
+
+    assert cells(cached) == cells(fresh)
