@@ -28,9 +28,10 @@ from games.access import DeviceSeat
 from games.views.screens import device_screen, new_client_move_id
 
 TEMPLATE = "games/device.html#live"
-# Longer than a table stays on one version in a lesson; a key names its version, so nothing
-# stale is ever served, and an old drawing simply expires.
-TTL = 60 * 30
+# A drawing is asked for within seconds of its version (the stream's refetch, the 10 s fallback
+# poll, a teammate's phone); kept longer, a busy school's drawings would fill Redis (about 10 KB
+# a seat and move). A key names its version, so nothing stale is ever served either way.
+TTL = 60
 # Placeholders: plain letters, so HTML escaping and URL encoding leave them as they are.
 CSRF_HOLE = "bbHoleCsrfToken"
 MOVE_HOLE = "bbHoleClientMoveId"
