@@ -8,7 +8,6 @@ import pytest
 from playwright.sync_api import expect
 
 from classroom import services as classroom_services
-from classroom.models import GameKind
 from games import services
 from games.models import TableGame
 from tests.e2e.conftest import PHONE, binding_cookie, device_cookie, settled
@@ -20,6 +19,7 @@ from tests.games.conftest import (  # noqa: F401 - fast_passwords is a fixture
     fixed_three_laws,
     make_table,
     seat_teams,
+    three_laws_at_questions,
     three_laws_session,
 )
 
@@ -67,19 +67,20 @@ def test_focus_after_a_bot_builders_move(live_server, new_context, open_session,
     assert focused["inRegion"], focused
 
 
-def test_focus_after_a_three_laws_question(live_server, new_context, classroom, students, teacher):
-    session = three_laws_session(classroom, teacher)
-    table, _ = seat_teams(session, students, teams=5)
-    with dealing(GameKind.THREE_LAWS, fixed_three_laws()):
-        services.session_start_tables(session=session, by=teacher)
-    game = TableGame.objects.get(table=table)
-    advance(game, teacher, 2)  # wake up, then questions: Team 1 asks first
+def team_one_asking(live_server, new_context, classroom, students, teacher):
+    """Team 1's phone at a 3 Laws table's questions, settled: Team 1 asks first."""
+    game = three_laws_at_questions(classroom, teacher, students)
     context = new_context(PHONE)
-    context.add_cookies([{**device_cookie(session, students[0]), "url": live_server.url}])
+    context.add_cookies([{**device_cookie(game.session, students[0]), "url": live_server.url}])
     page = context.new_page()
     page.goto(f"{live_server.url}/play/")
     game.refresh_from_db()
     settled(page, game.version, game.pk)
+    return page, game
+
+
+def test_focus_after_a_three_laws_question(live_server, new_context, classroom, students, teacher):
+    page, _ = team_one_asking(live_server, new_context, classroom, students, teacher)
     page.get_by_label("Your question").fill("Is my card a Drone?")
     focused = press(page, page.get_by_role("button", name="Ask Team 2", exact=True))
     assert focused is not None, "focus fell to <body> after the question"
@@ -110,18 +111,7 @@ def test_a_half_typed_question_survives_a_redraw(
     """Team 1 is typing its question when its region is redrawn (here: the page is made to
     believe its drawing is stale, so the next poll brings the whole region again, as any change
     at the table would): what the team typed is still there, and still has focus."""
-    session = three_laws_session(classroom, teacher)
-    table, _ = seat_teams(session, students, teams=5)
-    with dealing(GameKind.THREE_LAWS, fixed_three_laws()):
-        services.session_start_tables(session=session, by=teacher)
-    game = TableGame.objects.get(table=table)
-    advance(game, teacher, 2)
-    context = new_context(PHONE)
-    context.add_cookies([{**device_cookie(session, students[0]), "url": live_server.url}])
-    page = context.new_page()
-    page.goto(f"{live_server.url}/play/")
-    game.refresh_from_db()
-    settled(page, game.version, game.pk)
+    page, game = team_one_asking(live_server, new_context, classroom, students, teacher)
     question = page.get_by_label("Your question")
     question.fill("Is my card a Dro")
     drawn = page.locator("#live").get_attribute("data-hx-get")

@@ -8,11 +8,13 @@ import statistics
 import pytest
 from playwright.sync_api import expect
 
-from classroom.models import GameKind, Student
+from classroom.models import Student
 from games import services
-from games.models import TableGame
 from tests.e2e.conftest import PROJECTOR, login_cookie
-from tests.games.conftest import advance, dealing, fixed_three_laws, seat_teams, three_laws_session
+from tests.games.conftest import (
+    seat_teams,
+    three_laws_at_questions,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -175,12 +177,8 @@ def test_bot_builders_one_table_reads_from_the_back(
 def test_three_laws_projector_reads_from_the_back_and_shows_no_controls(
     live_server, new_context, screenshot, teacher, classroom, students
 ):
-    session = three_laws_session(classroom, teacher)
-    table, _ = seat_teams(session, students, teams=5)
-    with dealing(GameKind.THREE_LAWS, fixed_three_laws()):
-        services.session_start_tables(session=session, by=teacher)
-    game = TableGame.objects.get(table=table)
-    advance(game, teacher, 2)
+    game = three_laws_at_questions(classroom, teacher, students)
+    session = game.session
 
     def ready(page):
         expect(page.locator(".tl-head-phase")).to_have_text("Questions")

@@ -71,6 +71,21 @@ def seat_teams(
     return table, made
 
 
+def seat_tables(session: Session, classroom, tables: int, *, teams: int = 2) -> None:
+    """`tables` tables of `teams` one-student teams each, numbered on across the tables."""
+    students = [
+        Student.objects.create(classroom=classroom, name=f"Kid {i}") for i in range(tables * teams)
+    ]
+    for number in range(1, tables + 1):
+        seat_teams(
+            session,
+            students[(number - 1) * teams : number * teams],
+            teams=teams,
+            number=number,
+            first_team_number=(number - 1) * teams + 1,
+        )
+
+
 @contextmanager
 def dealing(kind: str, extra: Callable[[list[str], bool], dict]) -> Iterator[None]:
     """Tables started inside this block are dealt by the real service and engine with
@@ -237,6 +252,20 @@ def three_laws_session(classroom, teacher, **fields) -> Session:
         classroom=classroom, date=datetime.date(2026, 12, 1), game=GameKind.THREE_LAWS, **fields
     )
     return classroom_services.session_open(session=session, by=teacher)
+
+
+def three_laws_at_questions(classroom, teacher, students) -> TableGame:
+    """A five-team 3 Laws table dealt the fixed cards, woken up, at its questions: Team 1 asks
+    first."""
+    from games import services
+
+    session = three_laws_session(classroom, teacher)
+    table, _ = seat_teams(session, students, teams=5)
+    with dealing(GameKind.THREE_LAWS, fixed_three_laws()):
+        services.session_start_tables(session=session, by=teacher)
+    game = TableGame.objects.get(table=table)
+    advance(game, teacher, 2)
+    return game
 
 
 def fixed_three_laws(**extra) -> Callable[[list[str], bool], dict]:

@@ -4,11 +4,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from classroom.models import Student
 from games import services
 from games.models import TableGame
 from tests.conftest import empty_cache
-from tests.games.conftest import seat_teams
+from tests.games.conftest import seat_tables
 
 
 def _grid_queries(client, session, settings) -> tuple[int, str]:
@@ -23,15 +22,7 @@ def _grid_queries(client, session, settings) -> tuple[int, str]:
 def test_the_grid_costs_the_same_queries_for_one_table_or_four(
     open_session, teacher, teacher_client, classroom, settings
 ):
-    students = [Student.objects.create(classroom=classroom, name=f"Kid {i}") for i in range(8)]
-    for number in range(1, 5):
-        seat_teams(
-            open_session,
-            students[(number - 1) * 2 : number * 2],
-            teams=2,
-            number=number,
-            first_team_number=number * 2 - 1,
-        )
+    seat_tables(open_session, classroom, 4)
     services.session_start_tables(session=open_session, by=teacher)
     games = list(TableGame.objects.filter(session=open_session).order_by("table__number"))
     for game in games:  # one move on each table, to be narrated in its cell

@@ -136,20 +136,11 @@ def test_a_spanish_teammate_gets_its_own_language(table, teammate):
 def test_after_a_move_the_grid_shows_the_moved_table_anew_as_a_fresh_drawing_would(
     open_session, teacher, teacher_client, classroom, settings
 ):
-    from classroom.models import Student
     from games import services
     from games.models import TableGame
-    from tests.games.conftest import seat_teams
+    from tests.games.conftest import seat_tables
 
-    students = [Student.objects.create(classroom=classroom, name=f"Kid {i}") for i in range(4)]
-    for number in (1, 2):
-        seat_teams(
-            open_session,
-            students[(number - 1) * 2 : number * 2],
-            teams=2,
-            number=number,
-            first_team_number=number * 2 - 1,
-        )
+    seat_tables(open_session, classroom, 2)
     services.session_start_tables(session=open_session, by=teacher)
     url = reverse("games:projector_grid", args=[open_session.pk])
     assert "drew from the draw pile" not in teacher_client.get(url).content.decode()
