@@ -25,7 +25,7 @@ from django.utils import translation
 
 from games import live
 from games.access import DeviceSeat
-from games.views.screens import device_screen, new_client_move_id
+from games.views.screens import device_screen, device_watch, new_client_move_id
 
 TEMPLATE = "games/device.html#live"
 # A drawing is asked for within seconds of its version (the stream's refetch, the 10 s fallback
@@ -51,14 +51,6 @@ def _watch_in_url(token: str) -> str:
     return urlencode({"t": token})[2:]
 
 
-def _watch_token(ds: DeviceSeat) -> str:
-    game = ds.game
-    watch = live.Watch(
-        live.DEVICE, game.session_id, (game.pk,), seat=ds.seat, binding_id=ds.binding.pk
-    )
-    return live.mint(watch)
-
-
 def device_region(request: HttpRequest, ds: DeviceSeat) -> HttpResponse:
     """The device's live region as `device_screen` draws it (with no error to show)."""
     csrf = get_token(request)
@@ -68,7 +60,7 @@ def device_region(request: HttpRequest, ds: DeviceSeat) -> HttpResponse:
         mine = {
             CSRF_HOLE: csrf,
             MOVE_HOLE: new_client_move_id(),
-            WATCH_HOLE: _watch_in_url(_watch_token(ds)),
+            WATCH_HOLE: _watch_in_url(live.mint(device_watch(ds))),
         }
         for hole, value in mine.items():
             drawn = drawn.replace(hole, value)

@@ -77,6 +77,14 @@ def with_names(message: str, names: dict[str, str]) -> str:
     return message
 
 
+def device_watch(ds: DeviceSeat) -> live.Watch:
+    """What a device's play page shows and for whom: its table, its seat, its binding."""
+    game = ds.game
+    return live.Watch(
+        live.DEVICE, game.session_id, (game.pk,), seat=ds.seat, binding_id=ds.binding.pk
+    )
+
+
 def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
     game = ds.game
     assert game is not None
@@ -84,9 +92,7 @@ def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
     view, actions = seat_screen(game, ds.seat)
     engine = engine_for(game)
     display = engine.display
-    watch = live.Watch(
-        live.DEVICE, game.session_id, (game.pk,), seat=ds.seat, binding_id=ds.binding.pk
-    )
+    watch = device_watch(ds)
     context = {
         "table": info,
         "team": ds.team,
@@ -192,8 +198,8 @@ class GridCell:
 
     @property
     def fragment_key(self) -> str:
-        # The version changes with every move and control; names and robots may change
-        # between moves (a team renamed, a robot taking over).
+        # The version changes with every move and control; the robots may change between
+        # moves (a robot taking over a team), and the names are kept in the key with them.
         info = self.table
         return f"{info.pk}:{info.version}:{info.status}:{sorted(info.robots)}:{info.names}"
 
