@@ -70,8 +70,28 @@ def get_device_seat(request: HttpRequest) -> DeviceSeat:
 
 
 def get_game_for_device(request: HttpRequest, game_id: int) -> DeviceSeat:
-    """The game `game_id` if this device's team sits at its table."""
+    """The game `game_id` if this device's team sits at its table.
+
+    Every redraw and move of a team device asks this, so the allowed case is one query after the
+    binding's: the device's team, found only if its table holds that game of the device's session
+    (a join through the one-team-per-student-per-session membership), with its table and game.
+    A refusal asks again, step by step, to tell "no such game" (404) from "another table" (403).
+    """
     binding = get_device(request)
+    team = (
+        Team.objects.select_related("session", "table__game")
+        .filter(
+            session_id=binding.session_id,
+            memberships__student_id=binding.student_id,
+            table__game__pk=game_id,
+            table__game__session_id=binding.session_id,
+        )
+        .first()
+    )
+    if team is not None and team.seat in team.table.game.seats:
+        game = team.table.game
+        game.session = team.session  # the same row: the filter above asked for it
+        return DeviceSeat(binding=binding, team=team, game=game)
     game = (
         TableGame.objects.select_related("table", "session")
         .filter(pk=game_id, session_id=binding.session_id)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Exists, F, OuterRef, Prefetch, Window
 from django.db.models.functions import RowNumber
 
@@ -56,6 +57,24 @@ class TableInfo:
         return self.names.get(seat or "", seat or "")
 
 
+# After a move every screen of the table draws its new version within the same second: each of
+# its devices (one seat each), the projector, the grid and the dashboard. What the table's
+# version alone decides (who sits there and the moves just made) is read once and shared
+# through the cache; every change to a table raises its version (games.services.state), so a
+# key never names stale rows. Kept as long as a device's drawing (games.views.regions).
+PER_VERSION_TTL = 60
+RECENT_MOVES = 6
+
+
+def _per_version(game: TableGame, what: str, read):
+    key = f"games:table:{game.pk}:{game.version}:{what}"
+    value = cache.get(key)
+    if value is None:
+        value = read()
+        cache.set(key, value, PER_VERSION_TTL)
+    return value
+
+
 def teams_by_table(table_ids: list[int]) -> dict[int, list[Team]]:
     teams: dict[int, list[Team]] = {}
     rows = Team.objects.filter(table_id__in=table_ids).only(
@@ -68,7 +87,11 @@ def teams_by_table(table_ids: list[int]) -> dict[int, list[Team]]:
 
 def table_info(game: TableGame, teams: list[Team] | None = None) -> TableInfo:
     if teams is None:
-        teams = teams_by_table([game.table_id]).get(game.table_id, [])
+        # A table's teams are fixed once its game is dealt (classroom.services.teams edits
+        # them only before the tables start).
+        teams = _per_version(
+            game, "teams", lambda: teams_by_table([game.table_id]).get(game.table_id, [])
+        )
     return TableInfo(
         pk=game.pk,
         number=game.table.number,
@@ -114,9 +137,15 @@ def legal_actions(game: TableGame, seat: str) -> list[dict]:
     return seat_screen(game, seat)[1]
 
 
-def recent_moves(game: TableGame, limit: int = 6) -> list[Move]:
+def recent_moves(game: TableGame, limit: int = RECENT_MOVES) -> list[Move]:
     """The last live moves, newest first (their events are public by the engines' contract)."""
-    return list(live_moves(game).only("seq", "seat", "events").order_by("-seq")[:limit])
+
+    def newest(count: int) -> list[Move]:
+        return list(live_moves(game).only("seq", "seat", "events").order_by("-seq")[:count])
+
+    if limit > RECENT_MOVES:
+        return newest(limit)
+    return _per_version(game, "moves", lambda: newest(RECENT_MOVES))[:limit]
 
 
 def recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[Move]]:

@@ -65,8 +65,8 @@ def test_a_teammate_gets_the_drawing_from_the_cache_with_values_of_its_own(
 ):
     first = redraw(table.devices[0])
     url = stale_poll(teammate)
-    # The permission check alone: the device, the game, the team.
-    with django_assert_num_queries(3):
+    # The permission check alone: the device, then its team at the game's table.
+    with django_assert_num_queries(2):
         response = teammate.get(url, headers={"HX-Request": "true"})
     second = response.content.decode()
     assert without_own_values(second) == without_own_values(first)
@@ -122,6 +122,31 @@ def test_a_move_is_drawn_again_for_every_seat(table, teammate):
     after = redraw(teammate)
     assert "Team 1 drew from the draw pile." in after
     assert "Team 1 drew from the draw pile." not in before
+
+
+def test_after_a_move_the_other_seats_take_the_tables_teams_and_moves_from_the_cache(
+    table, settings, django_assert_num_queries
+):
+    urls = [stale_poll(device) for device in table.devices[1:]]
+    screen = read_screen(redraw(table.devices[0]))
+    post_move(
+        table.devices[0], table.game, DRAW, version=screen.version, move_id=screen.client_move_id
+    )
+    # The move's answer drew the mover's new screen, reading the table's teams and latest moves;
+    # every other seat (with a drawing of its own) checks its permission and takes them.
+    drawn = []
+    for device, url in zip(table.devices[1:3], urls, strict=False):
+        with django_assert_num_queries(2):
+            response = device.get(url, headers={"HX-Request": "true"})
+        drawn.append(response.content.decode())
+    for html in drawn:
+        assert "Team 1 drew from the draw pile." in html
+    assert without_own_values(drawn[0]) != without_own_values(drawn[1])
+    # Without the cache a seat reads them itself (and the table's version), and draws the same.
+    empty_cache(settings)
+    with django_assert_num_queries(5):
+        again = table.devices[1].get(urls[0], headers={"HX-Request": "true"})
+    assert without_own_values(again.content.decode()) == without_own_values(drawn[0])
 
 
 def test_a_spanish_teammate_gets_its_own_language(table, teammate):
