@@ -130,6 +130,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "classroom.middleware.NoStoreMiddleware",
+    # Answers the polls whose screen is current, before the layers only pages need.
+    "games.middleware.UnchangedPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the device's remembered choice (the `django_language` cookie), else the
     # browser's; a signed-in adult's own choice wins (classroom.language). See docs/i18n.md.

@@ -28,14 +28,28 @@ def _reload() -> HttpResponse:
     return HttpResponse(status=204, headers={"HX-Refresh": "true"})
 
 
-@require_GET
-def poll(request: HttpRequest) -> HttpResponse:
+def quick_answer(request: HttpRequest) -> HttpResponse | None:
+    """The poll's answer when it needs neither the database nor the person: a token that is
+    not ours (reload) or a screen that is current (204). None: something changed, and the
+    token's watch is kept as `request.live_watch` (UnchangedPollMiddleware asks first, and the
+    view must not read the cache a second time)."""
+    if getattr(request, "live_watch", None) is not None:
+        return None
     watch = live.read(request.GET.get("t", ""))
     if watch is None:
         return _reload()
     if live.unchanged(watch, request.GET.get("v", "")):
         return HttpResponse(status=204)
-    return _redraw(request, watch)
+    request.live_watch = watch
+    return None
+
+
+@require_GET
+def poll(request: HttpRequest) -> HttpResponse:
+    answer = quick_answer(request)
+    if answer is not None:
+        return answer
+    return _redraw(request, request.live_watch)
 
 
 def _redraw(request: HttpRequest, watch: live.Watch) -> HttpResponse:

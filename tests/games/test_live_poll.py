@@ -47,6 +47,35 @@ def test_unchanged_device_poll_answers_204_without_a_database_query(
     assert response.content == b""
 
 
+def test_an_unchanged_poll_is_answered_before_the_page_layers_but_never_stored(
+    table, teacher_client
+):
+    url = page_poll(teacher_client, reverse("games:projector_grid", args=[table.session.pk]))
+    quiet = teacher_client.get(url)
+    assert quiet.status_code == 204
+    # No language, session or CSRF work ran (LocaleMiddleware names the language of what it
+    # answers), yet the layers before it did: security headers and "never store".
+    assert not quiet.has_header("Content-Language")
+    assert "no-store" in quiet["Cache-Control"]
+    assert quiet["X-Content-Type-Options"] == "nosniff"
+    move_once(table)
+    changed = teacher_client.get(url)
+    assert changed.status_code == 200
+    assert changed["Content-Language"] == "en"
+    assert "no-store" in changed["Cache-Control"]
+
+
+def test_a_forged_poll_token_asks_the_page_to_reload_without_a_query(
+    table, django_assert_num_queries
+):
+    url = page_poll(table.devices[1], reverse("games:device"))
+    forged = re.sub(r"t=[^&]+", "t=forged", url)
+    with django_assert_num_queries(0):
+        response = table.devices[1].get(forged)
+    assert response.status_code == 204
+    assert response["HX-Refresh"] == "true"
+
+
 @pytest.mark.parametrize("page", ["projector", "projector_grid", "teacher_tables"])
 def test_unchanged_teacher_screens_poll_without_a_database_query(
     table, teacher_client, django_assert_num_queries, page
