@@ -87,8 +87,8 @@ def teams_by_table(table_ids: list[int]) -> dict[int, list[Team]]:
 
 def table_info(game: TableGame, teams: list[Team] | None = None) -> TableInfo:
     if teams is None:
-        # A table's teams are fixed once its game is dealt (classroom.services.teams edits
-        # them only before the tables start).
+        # The teams in a dealt game's seats keep their names, numbers and robot flags for the
+        # game's life (classroom.services.teams changes seats only before the tables start).
         teams = _per_version(
             game, "teams", lambda: teams_by_table([game.table_id]).get(game.table_id, [])
         )
