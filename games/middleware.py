@@ -26,14 +26,15 @@ class UnchangedPollMiddleware:
         self._poll_path: str | None = None
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method == "GET" and request.path_info == self.poll_path():
+        if request.method == "GET" and request.path == self.poll_path():
             answer = quick_answer(request)
             if answer is not None:
                 return answer
         return self.get_response(request)
 
     def poll_path(self) -> str:
-        # Reversed on first use: the URLconf is not loaded yet when middleware is built.
+        # Reversed on first use (the URLconf is not loaded when middleware is built), with the
+        # script prefix, so it compares with `request.path`.
         if self._poll_path is None:
             self._poll_path = reverse("games:poll")
         return self._poll_path
