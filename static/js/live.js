@@ -7,6 +7,11 @@
 // 2. Announcements. The swapped region marks what is worth saying with `data-announce`; the
 //    text goes to the one persistent live region, #announcer, outside every swap, when it
 //    changes.
+// 3. Answers to buttons that are gone. A tap's form can be morphed away while its request is
+//    out (the stream's redraw of the region came first). htmx looks for the swap's extension
+//    from the element that asked, and a detached form has lost the ancestor that names
+//    `morph`: htmx would then put the whole answer inside #live, one region nested in another.
+//    Such an answer replaces the region whole instead.
 // Focus through swaps is focus.js's, for every swap on every page.
 (function () {
   "use strict";
@@ -51,6 +56,18 @@
       }
     });
   }, FAST_POLL_MS);
+
+  // -- answers to buttons that are gone ----------------------------------------------------
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail;
+    // detail.elt is where the event fires (the target); the element that asked is the request's.
+    var asker = detail.requestConfig && detail.requestConfig.elt;
+    if (!asker || asker.isConnected || !detail.target || !detail.target.isConnected) return;
+    var swap =
+      detail.swapOverride || asker.getAttribute("data-hx-swap") || asker.getAttribute("hx-swap") || "";
+    if (swap.indexOf("morph") === 0) detail.swapOverride = "outerHTML";
+  });
 
   // -- announcements ------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from classroom import services as classroom_services
 from games import services
 from games.models import TableGame
-from tests.e2e.conftest import PHONE, binding_cookie, device_cookie, settled
+from tests.e2e.conftest import LIVE_UPDATE, PHONE, binding_cookie, device_cookie, settled
 from tests.e2e.test_bot_builders_live import fixed_deal  # noqa: F401 - Team 1 starts
 from tests.games.conftest import (  # noqa: F401 - fast_passwords is a fixture
     advance,
@@ -129,3 +129,45 @@ def test_a_half_typed_question_survives_a_redraw(
     settled(page, game.version, game.pk)
     expect(question).to_have_value("Is my card a Dro")
     expect(question).to_be_focused()
+
+
+@pytest.mark.usefixtures("fixed_deal")
+def test_a_tap_answered_after_its_button_was_redrawn_away_replaces_the_region(
+    live_server, new_context, open_session, students, teacher
+):
+    """A team taps a move just as the stream's redraw morphs that button away: the move's
+    answer arrives for a form that is no longer on the page. It must take the region's place,
+    not land inside it (two #live regions, one in the other: static/js/live.js)."""
+    table, _ = seat_teams(open_session, students, teams=2)
+    services.session_start_tables(session=open_session, by=teacher)
+    context = new_context(PHONE)
+    context.add_cookies([{**device_cookie(open_session, students[0]), "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/play/")
+    game = TableGame.objects.get(table=table)
+    settled(page, game.version)
+    held = []
+
+    def hold(route):  # the move's request waits here until the test lets it go
+        held.append(route)
+
+    page.route("**/move/", hold)
+    page.locator("form.move-form button").first.click()
+    while not held:  # the route sees the request once the page has sent it
+        page.wait_for_timeout(20)
+    # The redraw that came first: the form that asked is no longer in the region. Count the
+    # regions as the move's answer is swapped in (the stream's next redraw could hide a nesting).
+    page.evaluate(
+        """() => {
+          document.querySelector('[data-disabled-by-htmx]').closest('form').remove();
+          document.addEventListener('htmx:afterSwap', (event) => {
+            if (event.detail.requestConfig.verb === 'post') {
+              window.regionsAfterMove = document.querySelectorAll('#live').length;
+            }
+          });
+        }"""
+    )
+    held[0].continue_()
+    page.wait_for_function("() => window.regionsAfterMove !== undefined", timeout=LIVE_UPDATE)
+    assert page.evaluate("window.regionsAfterMove") == 1
+    expect(page.locator("#live")).to_contain_text("Team 1 drew from the draw pile")
