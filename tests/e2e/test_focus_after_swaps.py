@@ -50,8 +50,9 @@ def press(page, button, region: str = "#live") -> dict:
     return page.evaluate(FOCUSED)
 
 
-@pytest.mark.usefixtures("fixed_deal")
-def test_focus_after_a_bot_builders_move(live_server, new_context, open_session, students, teacher):
+def team_one_playing(live_server, new_context, open_session, students, teacher):
+    """Team 1's phone at a started Bot-Builders table of two teams, settled: with `fixed_deal`,
+    Team 1 moves first."""
     table, _ = seat_teams(open_session, students, teams=2)
     services.session_start_tables(session=open_session, by=teacher)
     context = new_context(PHONE)
@@ -60,6 +61,12 @@ def test_focus_after_a_bot_builders_move(live_server, new_context, open_session,
     page.goto(f"{live_server.url}/play/")
     game = TableGame.objects.get(table=table)
     settled(page, game.version)  # the stream's first redraw must not land on the press
+    return page, game
+
+
+@pytest.mark.usefixtures("fixed_deal")
+def test_focus_after_a_bot_builders_move(live_server, new_context, open_session, students, teacher):
+    page, _ = team_one_playing(live_server, new_context, open_session, students, teacher)
     button = page.locator("form.move-form button").first
     expect(button).to_be_visible()
     focused = press(page, button)
@@ -138,14 +145,7 @@ def test_a_tap_answered_after_its_button_was_redrawn_away_replaces_the_region(
     """A team taps a move just as the stream's redraw morphs that button away: the move's
     answer arrives for a form that is no longer on the page. It must take the region's place,
     not land inside it (two #live regions, one in the other: static/js/live.js)."""
-    table, _ = seat_teams(open_session, students, teams=2)
-    services.session_start_tables(session=open_session, by=teacher)
-    context = new_context(PHONE)
-    context.add_cookies([{**device_cookie(open_session, students[0]), "url": live_server.url}])
-    page = context.new_page()
-    page.goto(f"{live_server.url}/play/")
-    game = TableGame.objects.get(table=table)
-    settled(page, game.version)
+    page, _ = team_one_playing(live_server, new_context, open_session, students, teacher)
     held = []
 
     def hold(route):  # the move's request waits here until the test lets it go
