@@ -41,6 +41,7 @@
   function focusIn(root, key) {
     var target = sameControl(root, key) || root.querySelector(ACTIONS);
     if (!target) {
+      // live.js keeps this tabindex while the heading has focus, though redraws lack it.
       target = root.querySelector("h1, h2, h3") || root;
       if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
     }

@@ -79,11 +79,13 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    // A group of moves the student opened (or closed) stays so when the region is redrawn:
-    // the server draws its default, the person's choice wins.
+    // What the person did survives a redraw, though the server's drawing lacks it: a group of
+    // moves they opened (or closed) stays so, and the tabindex focus.js gave a heading to hold
+    // focus stays while it has focus (without it the browser drops focus onto <body>).
     if (window.Idiomorph) {
-      Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, node) {
-        return !(name === "open" && node.tagName === "DETAILS");
+      Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, node, change) {
+        if (name === "open" && node.tagName === "DETAILS") return false;
+        return !(name === "tabindex" && change === "remove" && node === document.activeElement);
       };
     }
     said = announceText();

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from classroom import services as classroom_services
 from games import services
 from games.models import TableGame
-from tests.e2e.conftest import LIVE_UPDATE, PHONE, binding_cookie, device_cookie, settled
+from tests.e2e.conftest import IN_FLIGHT, LIVE_UPDATE, PHONE, binding_cookie, device_cookie, settled
 from tests.e2e.test_bot_builders_live import fixed_deal  # noqa: F401 - Team 1 starts
 from tests.games.conftest import (  # noqa: F401 - fast_passwords is a fixture
     advance,
@@ -86,12 +86,46 @@ def team_one_asking(live_server, new_context, classroom, students, teacher):
     return page, game
 
 
+def redraw_whole_region(page) -> None:
+    """Make the page believe its drawing is stale, so that its next poll brings the whole live
+    region again, as any change at the table would; wait until that drawing is in."""
+    drawn = page.locator("#live").get_attribute("data-hx-get")
+    page.evaluate(
+        """(drawn) => {
+          const live = document.getElementById("live");
+          live.setAttribute("data-hx-get", drawn.replace(/&v=[^&]*/, "&v=stale"));
+          htmx.process(live);
+          htmx.trigger(live.closest(".live-stream"), "live:poll");
+        }""",
+        drawn,
+    )
+    shown = drawn[drawn.index("&v=") :]
+    expect(page.locator("#live")).to_have_attribute("data-hx-get", re.compile(re.escape(shown)))
+    page.wait_for_function(
+        "(inFlight) => !document.querySelector(inFlight)", arg=IN_FLIGHT, timeout=LIVE_UPDATE
+    )
+
+
 def test_focus_after_a_three_laws_question(live_server, new_context, classroom, students, teacher):
     page, _ = team_one_asking(live_server, new_context, classroom, students, teacher)
     page.get_by_label("Your question").fill("Is my card a Drone?")
     focused = press(page, page.get_by_role("button", name="Ask Team 2", exact=True))
     assert focused is not None, "focus fell to <body> after the question"
     assert focused["inRegion"], focused
+
+
+def test_focus_left_on_a_heading_survives_the_next_redraw(
+    live_server, new_context, classroom, students, teacher
+):
+    """After its question Team 1 has nothing to press, so focus goes to the region's heading,
+    made focusable for it. The next redraw (the stream's, after the question) is drawn without
+    that tabindex; were it removed, the browser would drop focus onto <body>."""
+    page, _ = team_one_asking(live_server, new_context, classroom, students, teacher)
+    page.get_by_label("Your question").fill("Is my card a Drone?")
+    focused = press(page, page.get_by_role("button", name="Ask Team 2", exact=True))
+    assert focused is not None and focused["tag"] == "H2", focused
+    redraw_whole_region(page)
+    assert page.evaluate(FOCUSED) == focused
 
 
 def test_focus_after_a_teach_back_submit(live_server, new_context, open_session, students):
@@ -115,24 +149,12 @@ def test_focus_after_a_teach_back_submit(live_server, new_context, open_session,
 def test_a_half_typed_question_survives_a_redraw(
     live_server, new_context, classroom, students, teacher
 ):
-    """Team 1 is typing its question when its region is redrawn (here: the page is made to
-    believe its drawing is stale, so the next poll brings the whole region again, as any change
-    at the table would): what the team typed is still there, and still has focus."""
+    """Team 1 is typing its question when its region is redrawn: what the team typed is still
+    there, and still has focus."""
     page, game = team_one_asking(live_server, new_context, classroom, students, teacher)
     question = page.get_by_label("Your question")
     question.fill("Is my card a Dro")
-    drawn = page.locator("#live").get_attribute("data-hx-get")
-    page.evaluate(
-        """(drawn) => {
-          const live = document.getElementById("live");
-          live.setAttribute("data-hx-get", drawn.replace(/&v=[^&]*/, "&v=stale"));
-          htmx.process(live);
-          htmx.trigger(live.closest(".live-stream"), "live:poll");
-        }""",
-        drawn,
-    )
-    shown = drawn[drawn.index("&v=") :]
-    expect(page.locator("#live")).to_have_attribute("data-hx-get", re.compile(re.escape(shown)))
+    redraw_whole_region(page)
     settled(page, game.version, game.pk)
     expect(question).to_have_value("Is my card a Dro")
     expect(question).to_be_focused()
