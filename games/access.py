@@ -37,6 +37,13 @@ __all__ = [
 ]
 
 
+def _the_one(rows):
+    """The row of a lookup that can match at most one, or None. Not `rows.first()`: that sorts by
+    the model's ordering, and a team's or a game's ordering joins the session's to sort one row,
+    on every request a device makes."""
+    return rows.order_by().first()
+
+
 @dataclass(frozen=True)
 class DeviceSeat:
     """A joined device, the team it plays for, and that team's table game (None before the
@@ -61,10 +68,8 @@ def get_device_seat(request: HttpRequest) -> DeviceSeat:
         return DeviceSeat(binding=binding, team=None, game=None)
     game = None
     if team.table_id is not None:
-        game = (
-            TableGame.objects.select_related("table", "session")
-            .filter(table_id=team.table_id)
-            .first()
+        game = _the_one(
+            TableGame.objects.select_related("table", "session").filter(table_id=team.table_id)
         )
     return DeviceSeat(binding=binding, team=team, game=game)
 
@@ -78,24 +83,22 @@ def get_game_for_device(request: HttpRequest, game_id: int) -> DeviceSeat:
     A refusal asks again, step by step, to tell "no such game" (404) from "another table" (403).
     """
     binding = get_device(request)
-    team = (
-        Team.objects.select_related("session", "table__game")
-        .filter(
+    team = _the_one(
+        Team.objects.select_related("session", "table__game").filter(
             session_id=binding.session_id,
             memberships__student_id=binding.student_id,
             table__game__pk=game_id,
             table__game__session_id=binding.session_id,
         )
-        .first()
     )
     if team is not None and team.seat in team.table.game.seats:
         game = team.table.game
         game.session = team.session  # the same row: the filter above asked for it
         return DeviceSeat(binding=binding, team=team, game=game)
-    game = (
-        TableGame.objects.select_related("table", "session")
-        .filter(pk=game_id, session_id=binding.session_id)
-        .first()
+    game = _the_one(
+        TableGame.objects.select_related("table", "session").filter(
+            pk=game_id, session_id=binding.session_id
+        )
     )
     if game is None:
         raise Http404("No such game.")
@@ -107,10 +110,10 @@ def get_game_for_device(request: HttpRequest, game_id: int) -> DeviceSeat:
 
 def get_game_for_viewer(request: HttpRequest, game_id: int) -> TableGame:
     """Read access: the class's teacher or the school's administrator."""
-    game = (
-        TableGame.objects.select_related("table", "session__classroom")
-        .filter(pk=game_id, session__classroom__in=classes_visible_to(request.user))
-        .first()
+    game = _the_one(
+        TableGame.objects.select_related("table", "session__classroom").filter(
+            pk=game_id, session__classroom__in=classes_visible_to(request.user)
+        )
     )
     if game is None:
         raise Http404("No such game.")

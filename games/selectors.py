@@ -66,13 +66,31 @@ PER_VERSION_TTL = 60
 RECENT_MOVES = 6
 
 
+def _version_key(game: TableGame, what: str) -> str:
+    return f"games:table:{game.pk}:{game.version}:{what}"
+
+
 def _per_version(game: TableGame, what: str, read):
-    key = f"games:table:{game.pk}:{game.version}:{what}"
+    key = _version_key(game, what)
     value = cache.get(key)
     if value is None:
         value = read()
         cache.set(key, value, PER_VERSION_TTL)
     return value
+
+
+def _teams_per_version(games: list[TableGame]) -> dict[int, list[Team]]:
+    """Each game's teams (see table_info), for many tables: one cache read, and one query for
+    the tables whose version no screen has read yet."""
+    keys = {game.pk: _version_key(game, "teams") for game in games}
+    found = cache.get_many(keys.values())
+    missing = [game for game in games if keys[game.pk] not in found]
+    if missing:
+        read = teams_by_table([game.table_id for game in missing])
+        fresh = {keys[game.pk]: read.get(game.table_id, []) for game in missing}
+        cache.set_many(fresh, PER_VERSION_TTL)
+        found.update(fresh)
+    return {game.pk: found[keys[game.pk]] for game in games}
 
 
 def teams_by_table(table_ids: list[int]) -> dict[int, list[Team]]:
@@ -89,9 +107,7 @@ def table_info(game: TableGame, teams: list[Team] | None = None) -> TableInfo:
     if teams is None:
         # The teams in a dealt game's seats keep their names, numbers and robot flags for the
         # game's life (classroom.services.teams changes seats only before the tables start).
-        teams = _per_version(
-            game, "teams", lambda: teams_by_table([game.table_id]).get(game.table_id, [])
-        )
+        teams = _teams_per_version([game])[game.pk]
     return TableInfo(
         pk=game.pk,
         number=game.table.number,
@@ -115,10 +131,11 @@ def session_games(session: Session) -> list[TableGame]:
 
 
 def session_tables(session: Session) -> list[tuple[TableGame, TableInfo]]:
-    """Every game of the session with its info, in two queries."""
+    """Every game of the session with its info: one query, and a second only for the tables
+    that changed since any screen last drew them."""
     games = session_games(session)
-    teams = teams_by_table([game.table_id for game in games])
-    return [(game, table_info(game, teams.get(game.table_id, []))) for game in games]
+    teams = _teams_per_version(games)
+    return [(game, table_info(game, teams[game.pk])) for game in games]
 
 
 def seat_screen(game: TableGame, seat: str | None) -> tuple[dict, list[dict]]:

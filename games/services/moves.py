@@ -16,7 +16,14 @@ from games.engine_registry import Engine, engine_for
 from games.engines import IllegalAction
 from games.models import Move, TableGame, TableMode, TableStatus
 from games.services.errors import STALE_MESSAGE, MoveRefused, refusal_text
-from games.services.state import lock_game, next_seq, record_move, robot_seats, save_changed
+from games.services.state import (
+    earlier_move,
+    lock_game,
+    next_seq,
+    record_move,
+    robot_seats,
+    save_changed,
+)
 
 # A robot answers within the same request; this bounds a table of robots that never ends.
 ROBOT_MOVE_LIMIT = 400
@@ -96,7 +103,7 @@ def move_submit(
         raise MoveRefused(_("That move could not be read: reload the page."), reason="invalid")
     with transaction.atomic():
         game = lock_game(game_id)
-        earlier = game.moves.filter(client_move_id=client_move_id).first()
+        earlier = earlier_move(game, client_move_id)
         if earlier is not None:
             return MoveOutcome(game=game, move=earlier, events=earlier.events, repeated=True)
         ensure_playable(game)

@@ -41,15 +41,22 @@ def replay(game: TableGame, moves: Iterable[Move]) -> Any:
     return state
 
 
+def earlier_move(game: TableGame, client_move_id: str) -> Move | None:
+    """The move this `client_move_id` already made at the table (a repeated tap), or None."""
+    # One a game (a constraint). Not first(): it would sort by the moves' ordering, which joins
+    # the game's and the session's, on every move.
+    return game.moves.filter(client_move_id=client_move_id).order_by().first()
+
+
 def next_seq(game: TableGame) -> int:
     """Sequence numbers keep counting over undone moves: rows are never deleted or reused."""
     return (game.moves.aggregate(top=Max("seq"))["top"] or 0) + 1
 
 
 def robot_seats(game: TableGame) -> set[str]:
-    teams = Team.objects.filter(table_id=game.table_id, is_robot=True).values_list(
-        "number", flat=True
-    )
+    robots = Team.objects.filter(table_id=game.table_id, is_robot=True)
+    # Unsorted: a set is made of them, and the teams' ordering would join the session.
+    teams = robots.order_by().values_list("number", flat=True)
     return {seat_name(number) for number in teams}
 
 

@@ -20,7 +20,7 @@ from games.engines.bot_builders.tabletop import RECORD, clean_bench
 from games.models import Move, TableMode
 from games.services.errors import MoveRefused, ServiceError, refusal_text
 from games.services.moves import CLIENT_MOVE_ID_MAX, ensure_playable
-from games.services.state import lock_game, next_seq, record_move, save_changed
+from games.services.state import earlier_move, lock_game, next_seq, record_move, save_changed
 
 
 def bench_record(
@@ -41,7 +41,7 @@ def bench_record(
         raise ServiceError(_("That bench could not be read: reload the page."))
     with transaction.atomic():
         game = lock_game(game_id)
-        earlier = game.moves.filter(client_move_id=client_move_id).first()
+        earlier = earlier_move(game, client_move_id)
         if earlier is not None:
             return earlier
         if game.mode != TableMode.TABLETOP:

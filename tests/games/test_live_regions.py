@@ -7,7 +7,9 @@ import re
 from html import unescape
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from classroom.models import TeamMembership
@@ -147,6 +149,36 @@ def test_after_a_move_the_other_seats_take_the_tables_teams_and_moves_from_the_c
     with django_assert_num_queries(5):
         again = table.devices[1].get(urls[0], headers={"HX-Request": "true"})
     assert without_own_values(again.content.decode()) == without_own_values(drawn[0])
+
+
+def sorted_by_other_tables(queries: list[dict]) -> list[str]:
+    """The queries that sort by a column of another table than the one they read (a model's
+    default ordering through a foreign key joins the session's to sort, row by row)."""
+    sorting = []
+    for query in queries:
+        sql = query["sql"]
+        if "ORDER BY" not in sql:
+            continue
+        read = re.search(r'FROM "(\w+)"', sql).group(1)
+        by = re.findall(r'"(\w+)"\."\w+"', sql.rsplit("ORDER BY", 1)[1])
+        if any(table != read for table in by):
+            sorting.append(sql)
+    return sorting
+
+
+def test_a_device_s_redraw_and_move_sort_no_row_by_another_table(table, teammate):
+    """The lookups every device request makes find one row each: sorting it by the model's
+    default ordering would join the session (and for a move, the game) for nothing."""
+    url = stale_poll(teammate)
+    with CaptureQueriesContext(connection) as redrawing:
+        teammate.get(url, headers={"HX-Request": "true"})
+    screen = read_screen(redraw(table.devices[0]))
+    mover = table.devices[0]
+    with CaptureQueriesContext(connection) as moving:
+        post_move(mover, table.game, DRAW, version=screen.version, move_id=screen.client_move_id)
+    assert len(redrawing.captured_queries) == 2
+    assert sorted_by_other_tables(redrawing.captured_queries) == []
+    assert sorted_by_other_tables(moving.captured_queries) == []
 
 
 def test_a_spanish_teammate_gets_its_own_language(table, teammate):
