@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.http import Http404, HttpRequest
 
 from classroom.access import (
@@ -22,7 +23,16 @@ from classroom.access import (
     get_session_for_viewer,
     is_class_teacher,
 )
-from classroom.models import DeviceBinding, Team
+from classroom.devices import read_device_token
+from classroom.models import (
+    DeviceBinding,
+    Session,
+    SessionStatus,
+    Team,
+    TeamMembership,
+    seat_name,
+)
+from games import live
 from games.models import TableGame
 
 __all__ = [
@@ -32,6 +42,7 @@ __all__ = [
     "get_game_for_device",
     "get_game_for_teacher",
     "get_game_for_viewer",
+    "get_seat_version",
     "get_session_for_teacher",
     "get_session_for_viewer",
 ]
@@ -106,6 +117,55 @@ def get_game_for_device(request: HttpRequest, game_id: int) -> DeviceSeat:
     if team.table_id != game.table_id or team.seat not in game.seats:
         raise PermissionDenied("Your team plays at another table.")
     return DeviceSeat(binding=binding, team=team, game=game)
+
+
+@dataclass(frozen=True)
+class SeatVersion:
+    """A device's seat at its table as the table is now: what its cached drawing is keyed by."""
+
+    team_id: int
+    version: int
+    status: str
+
+
+# get_game_for_device's allowed case for the device and table a poll's signed watch names, as
+# one statement: the binding is the cookie's and the watch's, live, in a joinable session; the
+# student's team in that session sits at the table holding the game. Written out because a
+# redraw served from the cache is otherwise little more than this check, and the ORM takes
+# several times longer to build a query of five tables than the database takes to answer it.
+_SEAT_VERSION = f"""
+    SELECT t.id, t.number, g.seats, g.version, g.status
+    FROM {DeviceBinding._meta.db_table} b
+    JOIN {Session._meta.db_table} s ON s.id = b.session_id
+    JOIN {TeamMembership._meta.db_table} m
+        ON m.session_id = b.session_id AND m.student_id = b.student_id
+    JOIN {Team._meta.db_table} t ON t.id = m.team_id AND t.session_id = b.session_id
+    JOIN {TableGame._meta.db_table} g ON g.table_id = t.table_id AND g.session_id = b.session_id
+    WHERE b.token = %s AND b.id = %s AND b.revoked_at IS NULL
+        AND s.status IN (%s, %s) AND s.room_code IS NOT NULL AND s.room_code <> ''
+        AND g.id = %s
+"""
+
+
+def get_seat_version(request: HttpRequest, watch: live.Watch) -> SeatVersion | None:
+    """The version of the table a device's poll watches, if the device still plays that seat
+    there: what get_game_for_device and the poll's binding and seat checks allow, in one query.
+    None when anything does not hold; get_game_for_device then says what (404, 403, reload)."""
+    token = read_device_token(request)
+    if not token or watch.binding_id is None or len(watch.game_ids) != 1:
+        return None
+    joinable = (SessionStatus.OPEN, SessionStatus.PLAYING)
+    with connection.cursor() as cursor:
+        cursor.execute(_SEAT_VERSION, [token, watch.binding_id, *joinable, watch.game_ids[0]])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    team_id, number, seats, version, status = row
+    # jsonb on PostgreSQL, text on SQLite: the field reads it as the ORM would.
+    seats = TableGame._meta.get_field("seats").from_db_value(seats, None, connection)
+    if seat_name(number) != watch.seat or watch.seat not in seats:
+        return None
+    return SeatVersion(team_id=team_id, version=version, status=status)
 
 
 def get_game_for_viewer(request: HttpRequest, game_id: int) -> TableGame:

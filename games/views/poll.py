@@ -19,7 +19,7 @@ from games.access import (
     get_session_for_viewer,
 )
 from games.views.projector import render_for_projector
-from games.views.regions import device_region
+from games.views.regions import cached_device_region, device_region
 from games.views.screens import dashboard_screen, grid_screen, projector_screen
 
 
@@ -58,6 +58,9 @@ def _redraw(request: HttpRequest, watch: live.Watch) -> HttpResponse:
             raise Http404("This screen belongs to another device.")
         return _reload()
     if watch.view == live.DEVICE:
+        served = cached_device_region(request, watch)
+        if served is not None:
+            return served
         ds = get_game_for_device(request, watch.game_ids[0])
         if ds.binding.pk != watch.binding_id or ds.seat != watch.seat:
             return _reload()

@@ -1,0 +1,124 @@
+"""`get_seat_version` (games/access.py) is `get_game_for_device`'s allowed case, with the poll's
+binding and seat checks, written as one SQL statement for the redraws served from the cache. For
+every device and every watch it might present, it must allow exactly what the ORM rule allows,
+and give the same team and table version."""
+
+import dataclasses
+import datetime
+import itertools
+
+import pytest
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.test import RequestFactory
+
+from classroom import services as classroom_services
+from classroom.devices import DEVICE_COOKIE
+from classroom.models import GameKind, Session
+from games import live, services
+from games.access import SeatVersion, get_game_for_device, get_seat_version
+from games.models import TableGame
+from tests.games.conftest import seat_teams
+
+
+def request_of(client):
+    request = RequestFactory().get("/")
+    if DEVICE_COOKIE in client.cookies:
+        request.COOKIES[DEVICE_COOKIE] = client.cookies[DEVICE_COOKIE].value
+    return request
+
+
+def by_the_orm(client, watch: live.Watch) -> SeatVersion | None:
+    """What the poll's full path allows: get_game_for_device, then the watch's binding and seat."""
+    try:
+        ds = get_game_for_device(request_of(client), watch.game_ids[0])
+    except (Http404, PermissionDenied):
+        return None
+    if ds.binding.pk != watch.binding_id or ds.seat != watch.seat:
+        return None
+    return SeatVersion(team_id=ds.team.pk, version=ds.game.version, status=ds.game.status)
+
+
+@pytest.fixture
+def world(open_session, classroom, teacher, students, device_client):
+    """Tables 1 (Teams 1-2) and 2 (Teams 3-4) started, a device each for Teams 1 and 3, a second
+    device of Team 1, and a device of another open session of the class."""
+    seat_teams(open_session, students, teams=2)
+    seat_teams(open_session, students[2:], teams=2, number=2, first_team_number=3)
+    devices = {
+        "team 1": device_client(open_session, students[0]),
+        "team 3": device_client(open_session, students[2]),
+    }
+    services.session_start_tables(session=open_session, by=teacher)
+    later = classroom_services.session_open(
+        session=Session.objects.create(
+            classroom=classroom, date=datetime.date(2026, 12, 8), game=GameKind.BOT_BUILDERS
+        ),
+        by=teacher,
+    )
+    devices["other session"] = device_client(later, students[6])
+    games = list(TableGame.objects.filter(session=open_session).order_by("table__number"))
+    return devices, games
+
+
+def watches(devices, games) -> list[live.Watch]:
+    """Every watch a device might present: its own, and ones naming another game, seat or
+    binding (a forged one would not verify, but a genuine one of another device could be
+    replayed)."""
+    bindings = [client.binding.pk for client in devices.values()] + [None]
+    seats = ["team-1", "team-2", "team-3", ""]
+    return [
+        live.Watch(live.DEVICE, game.session_id, (game.pk,), seat=seat, binding_id=binding)
+        for game, seat, binding in itertools.product(games, seats, bindings)
+    ]
+
+
+def assert_same_answers(devices, games) -> int:
+    allowed = 0
+    for (name, client), watch in itertools.product(devices.items(), watches(devices, games)):
+        expected = by_the_orm(client, watch)
+        assert get_seat_version(request_of(client), watch) == expected, (name, watch)
+        allowed += expected is not None
+    return allowed
+
+
+def test_the_one_statement_allows_what_the_orm_rule_allows(world):
+    devices, games = world
+    # Team 1's and Team 3's devices, each at its own table, seat and binding: nothing else.
+    assert assert_same_answers(devices, games) == 2
+
+
+def test_it_follows_a_move_a_revoked_binding_and_a_session_no_longer_joinable(world, teacher):
+    devices, games = world
+    game = games[0]
+    TableGame.objects.filter(pk=game.pk).update(version=game.version + 5, status="paused")
+    binding = devices["team 1"].binding
+    own = live.Watch(live.DEVICE, game.session_id, (game.pk,), "team-1", binding.pk)
+    now = get_seat_version(request_of(devices["team 1"]), own)
+    assert now is not None and (now.version, now.status) == (game.version + 5, "paused")
+
+    classroom_services.device_unbind(binding=binding, by=teacher)
+    assert assert_same_answers(devices, games) == 1
+    assert get_seat_version(request_of(devices["team 1"]), own) is None
+
+    # Joinable means open or playing, and with a room code (Session.is_joinable).
+    code = Session.objects.get(pk=game.session_id).room_code
+    Session.objects.filter(pk=game.session_id).update(room_code=None)
+    assert assert_same_answers(devices, games) == 0
+    Session.objects.filter(pk=game.session_id).update(room_code=code)
+    assert assert_same_answers(devices, games) == 1
+    classroom_services.session_close(session=game.session, by=teacher)
+    assert assert_same_answers(devices, games) == 0
+
+
+def test_a_device_with_no_cookie_or_no_game_in_the_watch_gets_nothing(world):
+    devices, games = world
+    own = live.Watch(
+        live.DEVICE, games[0].session_id, (games[0].pk,), "team-1", devices["team 1"].binding.pk
+    )
+    request = request_of(devices["team 1"])
+    assert get_seat_version(request, own) is not None
+    assert get_seat_version(RequestFactory().get("/"), own) is None
+    assert get_seat_version(request, dataclasses.replace(own, game_ids=())) is None
+    both = dataclasses.replace(own, game_ids=(games[0].pk, games[1].pk))
+    assert get_seat_version(request, both) is None
