@@ -22,8 +22,9 @@ errors, and CPU; then the largest class count meeting the goals (move p95 <= 150
 `--idle-streams N` opens N streams (the screens of N/17 classes) with nothing happening and
 reports the server's memory and CPU with them open.
 
-Serving as in production (docker/compose.yaml): gunicorn gthread (WSGI) for pages, polls and
-moves, gunicorn with uvicorn workers (ASGI) for the streams; PostgreSQL + Redis on loopback;
+Serving as in production (docker/compose.yaml): gunicorn gthread (WSGI, 3 workers x 2 threads
+unless `--workers`/`--threads`) for pages, polls and moves, gunicorn with uvicorn workers (ASGI)
+for the streams; PostgreSQL + Redis on loopback;
 its own database (`botbench_bench_lesson`, dropped after) and Redis db `--redis-db`.
 """
 
@@ -58,7 +59,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--steps", default="10,25,50,100,150")
     parser.add_argument("--seconds", type=float, default=60.0, help="measured time a step")
     parser.add_argument("--poll-only", type=float, default=0.1, help="share of polling screens")
-    parser.add_argument("--workers", type=int, default=2)
+    # As docker/compose.yaml serves the web tier.
+    parser.add_argument("--workers", type=int, default=3, help="web workers")
+    parser.add_argument("--threads", type=int, default=2, help="threads a web worker")
     parser.add_argument("--idle-streams", type=int, default=0)
     parser.add_argument("--db-name", default="botbench_bench_lesson")
     parser.add_argument("--redis-db", type=int, default=7)
@@ -473,7 +476,7 @@ def main() -> int:
                 "config.wsgi:application",
                 env=env,
                 workers=args.workers,
-                threads=4,
+                threads=args.threads,
                 access_log=Path(var_dir) / "access.log",
                 cwd=args.site_root,
             ) as pages,
