@@ -159,7 +159,10 @@ class Generator:
                     raise
         if "csrftoken" in response.cookies and "csrftoken" not in screen.cookie:
             screen.cookie += f"; csrftoken={response.cookies['csrftoken'].value}"
-        self.stats.add(kind, time.perf_counter() - started)
+        took = time.perf_counter() - started
+        self.stats.add(kind, took)
+        if kind == "fetch":
+            self.stats.add(f"{kind} ({screen.kind})", took)
         if response.status not in (200, 204):
             self.stats.errors.append(f"{screen.kind} {kind} {response.status}")
         return response.status, text
@@ -510,6 +513,9 @@ def main() -> int:
                 )
                 for kind in ("move", "fetch", "poll", "propagation", "polled", "page"):
                     print(f"  client {kind:12} {describe(stats.times.get(kind, []))}")
+                for screen in ("device", "grid", "desk"):
+                    kind = f"fetch ({screen})"
+                    print(f"    {kind:14} {describe(stats.times.get(kind, []))}")
                 for kind, values in server_side.items():
                     print(f"  server {kind:12} {describe(values)}")
                 for error in stats.errors[:5]:
