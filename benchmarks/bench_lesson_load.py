@@ -15,9 +15,10 @@ the whole class loads its pages at once, is left out (its length is printed). Fo
 prints percentiles measured by the client (time to answer; a move's propagation from the move
 being sent to each other screen of its table holding the redrawn region: `propagation` for the
 screens that learned of it by their stream, `polled` for those that polled first, mostly the
-poll-only ones, which poll every 1.5 s) and by the server (gunicorn's own request time),
-errors, and CPU; then the largest class count meeting the goals (move p95 <= 150 ms, fetch p95
-<= 100 ms, propagation p95 <= 300 ms on the streams, 0 errors, server CPU <= 80 %).
+poll-only ones, which poll every 1.5 s; region fetches also by screen: phone, grid, dashboard)
+and by the server (gunicorn's own request time), errors, and CPU; then the largest class count
+meeting the goals (move p95 <= 150 ms, fetch p95 <= 100 ms, propagation p95 <= 300 ms on the
+streams, 0 errors, server CPU <= 80 %).
 
 `--idle-streams N` opens N streams (the screens of N/17 classes) with nothing happening and
 reports the server's memory and CPU with them open.
