@@ -184,6 +184,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # request that drew it. Costs one empty round trip per request.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps connections, not Django
+    # Queries a pooled connection repeats (a device's seat check, a move's lock and write) are
+    # prepared once by psycopg and then only executed: PostgreSQL took 0.6 ms to plan the seat
+    # check's five-table join and 0.02 ms to run it. Django turns this off by default for
+    # external poolers such as PgBouncer, which this deployment does not use.
+    DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
     DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get(
         "DATABASE_TEST_NAME", "test_botbench"
     )

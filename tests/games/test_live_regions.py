@@ -15,7 +15,7 @@ from django.urls import reverse
 from classroom.models import TeamMembership
 from games import live
 from games.models import Move
-from tests.conftest import empty_cache
+from tests.conftest import empty_cache, skip_without_server
 from tests.games.conftest import post_move, read_screen, start_live_table
 
 DRAW = {"type": "draw", "source": "deck"}
@@ -179,6 +179,21 @@ def test_a_device_s_redraw_and_move_sort_no_row_by_another_table(table, teammate
         post_move(mover, table.game, DRAW, version=screen.version, move_id=screen.client_move_id)
     assert sorted_by_other_tables(redrawing.captured_queries) == []
     assert sorted_by_other_tables(moving.captured_queries) == []
+
+
+def test_on_postgresql_the_seat_check_is_prepared_once_and_then_only_executed(table, teammate):
+    """config/settings.py: the queries a pooled connection repeats are prepared by psycopg after
+    a few uses, so PostgreSQL stops planning them (the seat check's plan took 30 times its run)."""
+    if connection.vendor != "postgresql":
+        skip_without_server("prepared statements are PostgreSQL's (set DATABASE_URL)")
+    redraw(table.devices[0])
+    url = stale_poll(teammate)
+    for _ in range(connection.settings_dict["OPTIONS"]["prepare_threshold"] + 1):
+        assert teammate.get(url, headers={"HX-Request": "true"}).status_code == 200
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("classroom_devicebinding b" in statement for statement in prepared), prepared
 
 
 def test_a_spanish_teammate_gets_its_own_language(table, teammate):
