@@ -187,8 +187,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Queries a pooled connection repeats (a device's seat check, a move's lock and write) are
     # prepared once by psycopg and then only executed: PostgreSQL took 0.6 ms to plan the seat
     # check's five-table join and 0.02 ms to run it. Django turns this off by default for
-    # external poolers such as PgBouncer, which this deployment does not use.
-    DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
+    # external poolers such as PgBouncer; this deployment pools in each process instead.
+    if env_bool("DATABASE_PREPARED_STATEMENTS", True):
+        DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
     DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get(
         "DATABASE_TEST_NAME", "test_botbench"
     )

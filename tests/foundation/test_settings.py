@@ -12,17 +12,22 @@ from tests.conftest import skip_without_server
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _run_check(extra_env: dict[str, str]) -> subprocess.CompletedProcess:
+def _manage(extra_env: dict[str, str], *command: str) -> subprocess.CompletedProcess:
+    """manage.py in a process of its own, with settings read from this environment."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     env.update(extra_env)
     return subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        [sys.executable, "manage.py", *command],
         cwd=ROOT,
         env=env,
         capture_output=True,
         text=True,
         timeout=120,
     )
+
+
+def _run_check(extra_env: dict[str, str]) -> subprocess.CompletedProcess:
+    return _manage(extra_env, "check", "--deploy", "--fail-level", "WARNING")
 
 
 def test_production_settings_pass_the_deploy_check():
@@ -97,3 +102,20 @@ def test_embedded_defaults_need_no_server():
         "django.core.cache.backends.filebased.FileBasedCache",
         "False",
     ]
+
+
+def _database_options(extra_env: dict[str, str]) -> str:
+    show = "from django.conf import settings as s; print(sorted(s.DATABASES['default']['OPTIONS']))"
+    result = _manage(extra_env, "shell", "-c", show)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_postgresql_prepares_repeated_queries_unless_told_not_to():
+    """On by default; off for a deployment behind an external pooler such as PgBouncer."""
+    postgres = {"DATABASE_URL": "postgres://someone@db.example.org:5432/botbench"}
+    assert "prepare_threshold" in _database_options(postgres)
+    assert "server_side_binding" in _database_options(postgres)
+    off = _database_options({**postgres, "DATABASE_PREPARED_STATEMENTS": "0"})
+    assert "prepare_threshold" not in off and "server_side_binding" not in off
+    assert "pool" in off
