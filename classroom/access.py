@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 
 from classroom.devices import current_binding
+from classroom.lookups import the_one
 from classroom.models import (
     Classroom,
     DeviceBinding,
@@ -114,14 +115,14 @@ def get_device_team(request: HttpRequest, session_pk: int | None = None) -> Team
     binding = get_device(request)
     if session_pk is not None and binding.session_id != session_pk:
         raise PermissionDenied("This device is joined to another session.")
-    try:
-        # One team a student a session (a constraint), so get(): first() would sort by the
-        # team's ordering and so join the session's.
-        return Team.objects.select_related("table", "session").get(
+    team = the_one(  # one team a student a session: a constraint
+        Team.objects.select_related("table", "session").filter(
             session_id=binding.session_id, memberships__student_id=binding.student_id
         )
-    except Team.DoesNotExist:
-        raise Http404("You are not on a team yet: wait for your teacher.") from None
+    )
+    if team is None:
+        raise Http404("You are not on a team yet: wait for your teacher.")
+    return team
 
 
 def is_class_teacher(user: User | None, classroom: Classroom) -> bool:

@@ -5,6 +5,7 @@ forged or stale cookie simply finds nothing."""
 
 from django.http import HttpRequest, HttpResponse
 
+from classroom.lookups import the_one
 from classroom.models import DeviceBinding
 
 DEVICE_COOKIE = "botbench_device"
@@ -40,13 +41,10 @@ def current_binding(request: HttpRequest) -> DeviceBinding | None:
     token = read_device_token(request)
     binding = None
     if token:
-        # The token is unique: order_by() spares sorting one row by the model's ordering, which
-        # joins the session's too, on every request a device makes.
-        binding = (
-            DeviceBinding.objects.select_related("session", "student")
-            .filter(token=token, revoked_at__isnull=True)
-            .order_by()
-            .first()
+        binding = the_one(
+            DeviceBinding.objects.select_related("session", "student").filter(
+                token=token, revoked_at__isnull=True
+            )
         )
         if binding is not None and not binding.session.is_joinable:
             binding = None

@@ -24,6 +24,7 @@ from classroom.access import (
     is_class_teacher,
 )
 from classroom.devices import read_device_token
+from classroom.lookups import the_one
 from classroom.models import (
     DeviceBinding,
     Session,
@@ -46,13 +47,6 @@ __all__ = [
     "get_session_for_teacher",
     "get_session_for_viewer",
 ]
-
-
-def _the_one(rows):
-    """The row of a lookup that can match at most one, or None. Not `rows.first()`: that sorts by
-    the model's ordering, and a team's or a game's ordering joins the session's to sort one row,
-    on every request a device makes."""
-    return rows.order_by().first()
 
 
 @dataclass(frozen=True)
@@ -79,7 +73,7 @@ def get_device_seat(request: HttpRequest) -> DeviceSeat:
         return DeviceSeat(binding=binding, team=None, game=None)
     game = None
     if team.table_id is not None:
-        game = _the_one(
+        game = the_one(
             TableGame.objects.select_related("table", "session").filter(table_id=team.table_id)
         )
     return DeviceSeat(binding=binding, team=team, game=game)
@@ -94,7 +88,7 @@ def get_game_for_device(request: HttpRequest, game_id: int) -> DeviceSeat:
     A refusal asks again, step by step, to tell "no such game" (404) from "another table" (403).
     """
     binding = get_device(request)
-    team = _the_one(
+    team = the_one(
         Team.objects.select_related("session", "table__game").filter(
             session_id=binding.session_id,
             memberships__student_id=binding.student_id,
@@ -106,7 +100,7 @@ def get_game_for_device(request: HttpRequest, game_id: int) -> DeviceSeat:
         game = team.table.game
         game.session = team.session  # the same row: the filter above asked for it
         return DeviceSeat(binding=binding, team=team, game=game)
-    game = _the_one(
+    game = the_one(
         TableGame.objects.select_related("table", "session").filter(
             pk=game_id, session_id=binding.session_id
         )
@@ -170,7 +164,7 @@ def get_seat_version(request: HttpRequest, watch: live.Watch) -> SeatVersion | N
 
 def get_game_for_viewer(request: HttpRequest, game_id: int) -> TableGame:
     """Read access: the class's teacher or the school's administrator."""
-    game = _the_one(
+    game = the_one(
         TableGame.objects.select_related("table", "session__classroom").filter(
             pk=game_id, session__classroom__in=classes_visible_to(request.user)
         )

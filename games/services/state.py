@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from classroom.lookups import the_one
 from classroom.models import Team, seat_name
 from games import live
 from games.engine_registry import engine_for
@@ -43,9 +44,7 @@ def replay(game: TableGame, moves: Iterable[Move]) -> Any:
 
 def earlier_move(game: TableGame, client_move_id: str) -> Move | None:
     """The move this `client_move_id` already made at the table (a repeated tap), or None."""
-    # One a game (a constraint). Not first(): it would sort by the moves' ordering, which joins
-    # the game's and the session's, on every move.
-    return game.moves.filter(client_move_id=client_move_id).order_by().first()
+    return the_one(game.moves.filter(client_move_id=client_move_id))  # unique per game
 
 
 def next_seq(game: TableGame) -> int:
