@@ -118,7 +118,11 @@ def bump_session(session_id: int) -> None:
     push.touch(push.lobby_topic(session_id))
 
 
-def session_stamp(session_id: int) -> str:
+def session_stamp(session_id: int, found: str | None = None) -> str:
+    """The stamp of the session's tables; `found` is one a read of several keys just got (None:
+    not there, or not read)."""
+    if found is not None:
+        return found
     key = session_key(session_id)
     read, stamp = answered(lambda: cache.get(key))
     if not read:
@@ -195,12 +199,13 @@ class Fingerprint:
 
     watch: Watch
     versions: dict[int, int] = field(default_factory=dict)
+    stamp: str | None = None
 
     def render(self) -> str:
         parts = [f"{gid}.{self.versions.get(gid, 'x')}" for gid in sorted(self.versions)]
         text = "-".join(parts)
         if self.watch.watches_session:
-            text += f"~{session_stamp(self.watch.session_id)}"
+            text += f"~{session_stamp(self.watch.session_id, self.stamp)}"
         if self.watch.shows_clock:
             text += f"~{int(time.time() // CLOCK_SECONDS)}"
         return text
@@ -223,12 +228,16 @@ def current_fingerprint(watch: Watch) -> str:
     one database query for all the missing tables (all of them when Redis does not answer)."""
     _retry_unsent()
     keys = {version_key(game_id): game_id for game_id in watch.game_ids}
-    found = cache.get_many(keys.keys()) if keys else {}
+    # A list of tables reads the stamp of its session in the same round trip.
+    stamp_key = session_key(watch.session_id) if watch.watches_session else None
+    wanted = [*keys, stamp_key] if stamp_key else list(keys)
+    found = cache.get_many(wanted) if wanted else {}
+    stamp = found.pop(stamp_key, None)
     versions = {keys[key]: value for key, value in found.items()}
     missing = [game_id for game_id in watch.game_ids if game_id not in versions]
     if missing:
         versions.update(_versions_from_database(missing))
-    return Fingerprint(watch, versions).render()
+    return Fingerprint(watch, versions, stamp).render()
 
 
 def _versions_from_database(game_ids: Iterable[int]) -> dict[int, int]:

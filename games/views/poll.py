@@ -19,8 +19,8 @@ from games.access import (
     get_session_for_viewer,
 )
 from games.views.projector import render_for_projector
-from games.views.regions import cached_device_region, device_region
-from games.views.screens import dashboard_screen, grid_screen, projector_screen
+from games.views.regions import cached_device_region, device_region, grid_region
+from games.views.screens import dashboard_screen, projector_screen
 
 
 def _reload() -> HttpResponse:
@@ -72,10 +72,9 @@ def _redraw(request: HttpRequest, watch: live.Watch) -> HttpResponse:
         can_control = is_class_teacher(request.user, game.session.classroom)
         context = projector_screen(game, watch.user_id, can_control=can_control)
         return render_for_projector(request, game.session, "games/projector.html#live", context)
-    session = get_session_for_viewer(request, watch.session_id)
     if watch.view == live.GRID:
-        context = grid_screen(session, watch.user_id)
-        return render_for_projector(request, session, "games/projector_grid.html#live", context)
+        return grid_region(request, watch)
+    session = get_session_for_viewer(request, watch.session_id)
     can_control = is_class_teacher(request.user, session.classroom)
     return render(
         request,

@@ -1,5 +1,5 @@
-"""A team device's live region, drawn once a table version and served from the cache, with the
-viewer's own values put in as it is served.
+"""Live regions drawn once a table version and served from the cache, with the viewer's own
+values put in as each is served: a team device's, and the projector grid's.
 
 After a move every screen of the table fetches its region again. A seat's drawing goes to more
 than one request: each student of a team may join on their own device, and one screen may
@@ -9,13 +9,20 @@ engine's view, the narration, the template) is most of a redraw's cost, and only
 in it belong to one device: the CSRF token of its forms, the id that makes a double tap one
 move, and the signed watch token in its poll URL. The cached copy holds a placeholder for each.
 
-Secrets: the drawing is one seat's (`view(seat)`), keyed by that seat, and served only after
-`get_game_for_device` (or, for a poll, `get_seat_version`: the same rule in one query) has
-seated the requesting device there, as the uncached drawing is.
+The projector grid is redrawn on every move of every table of the session, by each of the
+class's grids (the projector, the teacher's laptop, an administrator looking in). Its drawing
+holds one value of its viewer's: the signed watch token in its poll URL.
+
+Secrets: a device's drawing is one seat's (`view(seat)`), keyed by that seat, and served only
+after `get_game_for_device` (or, for a poll, `get_seat_version`: the same rule in one query) has
+seated the requesting device there, as the uncached drawing is. The grid shows `view(None)` only,
+and is served only after `get_session_versions` (get_session_for_viewer's rule in one query),
+as the uncached drawing is.
 """
 
 from __future__ import annotations
 
+import hashlib
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from django.core.cache import cache
@@ -24,11 +31,20 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from classroom.models import Session
 from games import live
-from games.access import DeviceSeat, SeatVersion, get_seat_version
-from games.views.screens import device_screen, device_watch, new_client_move_id
+from games.access import (
+    DeviceSeat,
+    SeatVersion,
+    get_seat_version,
+    get_session_for_viewer,
+    get_session_versions,
+)
+from games.views.projector import render_for_projector
+from games.views.screens import device_screen, device_watch, grid_screen, new_client_move_id
 
 TEMPLATE = "games/device.html#live"
+GRID_TEMPLATE = "games/projector_grid.html#live"
 # A drawing is asked for within seconds of its version (the stream's refetch, the 10 s fallback
 # poll, a teammate's phone); kept longer, a busy school's drawings would fill Redis (about 10 KB
 # a seat and move). A key names its version, so nothing stale is ever served either way.
@@ -51,15 +67,28 @@ def _watch_in_url(token: str) -> str:
     return urlencode({"t": token})[2:]
 
 
-def _serve(request: HttpRequest, drawn: str, watch: live.Watch) -> HttpResponse:
-    mine = {
-        CSRF_HOLE: get_token(request),
-        MOVE_HOLE: new_client_move_id(),
-        WATCH_HOLE: _watch_in_url(live.mint(watch)),
-    }
-    for hole, value in mine.items():
+def _punch(html: str, values: dict[str, str]) -> str:
+    """The drawing to keep: each viewer's value replaced by its hole."""
+    for hole, value in values.items():
+        html = html.replace(value, hole)
+    return html
+
+
+def _fill(drawn: str, values: dict[str, str]) -> HttpResponse:
+    for hole, value in values.items():
         drawn = drawn.replace(hole, value)
     return HttpResponse(drawn)
+
+
+def _serve(request: HttpRequest, drawn: str, watch: live.Watch) -> HttpResponse:
+    return _fill(
+        drawn,
+        {
+            CSRF_HOLE: get_token(request),
+            MOVE_HOLE: new_client_move_id(),
+            WATCH_HOLE: _watch_in_url(live.mint(watch)),
+        },
+    )
 
 
 def cached_device_region(request: HttpRequest, watch: live.Watch) -> HttpResponse | None:
@@ -84,13 +113,44 @@ def device_region(request: HttpRequest, ds: DeviceSeat) -> HttpResponse:
     csrf = get_token(request)
     context = device_screen(ds)
     html = render_to_string(TEMPLATE, {**context, "csrf_token": csrf}, request)
-    token = parse_qs(urlsplit(context["live_url"]).query)["t"][0]
-    punched = html
-    for value, hole in (
-        (csrf, CSRF_HOLE),
-        (context["client_move_id"], MOVE_HOLE),
-        (_watch_in_url(token), WATCH_HOLE),
-    ):
-        punched = punched.replace(value, hole)
-    cache.set(key, punched, TTL)
+    holes = {
+        CSRF_HOLE: csrf,
+        MOVE_HOLE: context["client_move_id"],
+        WATCH_HOLE: _token_in_url(context),
+    }
+    cache.set(key, _punch(html, holes), TTL)
     return HttpResponse(html)
+
+
+def _token_in_url(context: dict) -> str:
+    return _watch_in_url(parse_qs(urlsplit(context["live_url"]).query)["t"][0])
+
+
+def grid_key(session: Session, shown: str) -> str:
+    """Everything the grid's drawing depends on: the fingerprint its poll URL shows (each
+    table's version, and the stamp that changes when tables are dealt: the teams in a dealt
+    table's seats are fixed), and the session's title and projector language. Hashed, as the
+    fingerprint grows with the tables and a title may hold any character."""
+    drawn = (shown, session.title, session.date, session.game, session.projector_language)
+    digest = hashlib.blake2s(repr(drawn).encode(), digest_size=16).hexdigest()
+    return f"games:region:grid:{session.pk}:{digest}"
+
+
+def grid_region(request: HttpRequest, watch: live.Watch) -> HttpResponse:
+    """The live region of the projector grid of the session `watch` names, if the request may
+    read the session: from the cache if a grid of the class has drawn its tables' versions (as
+    the database has them now), else drawn and kept."""
+    now = get_session_versions(request, watch.session_id)
+    if now is None:  # not allowed: get_session_for_viewer says so (404)
+        session = get_session_for_viewer(request, watch.session_id)
+    else:
+        session = now.session
+        shown = live.Watch(live.GRID, session.pk, tuple(now.versions), user_id=watch.user_id)
+        drawn = cache.get(grid_key(session, live.Fingerprint(shown, now.versions).render()))
+        if drawn is not None:
+            return _fill(drawn, {WATCH_HOLE: _watch_in_url(live.mint(shown))})
+    context = grid_screen(session, watch.user_id)
+    response = render_for_projector(request, session, GRID_TEMPLATE, context)
+    drawn = _punch(response.content.decode(), {WATCH_HOLE: _token_in_url(context)})
+    cache.set(grid_key(session, context["live_version"]), drawn, TTL)
+    return response

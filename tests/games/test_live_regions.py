@@ -1,7 +1,9 @@
 """Redrawn live regions come from the cache where they can (games/views/regions.py, the grid's
 cells): a device's region is drawn once a table version and seat and served to every device of
-that seat, each with its own CSRF token, move id and watch token; a grid cell is drawn once a
-table version and language. What is served is always what a fresh drawing would show."""
+that seat, each with its own CSRF token, move id and watch token; the projector grid's region is
+drawn once a version of the session's tables and served to each grid with its own watch token; a
+grid cell is drawn once a table version and language. What is served is always what a fresh
+drawing would show."""
 
 import re
 from html import unescape
@@ -13,10 +15,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from classroom.models import TeamMembership
-from games import live
-from games.models import Move
+from games import live, services
+from games.models import Move, TableGame
 from tests.conftest import empty_cache, skip_without_server
-from tests.games.conftest import post_move, read_screen, start_live_table
+from tests.games.conftest import post_move, read_screen, seat_tables, start_live_table
 
 DRAW = {"type": "draw", "source": "deck"}
 # The values a drawing holds for one device alone.
@@ -208,10 +210,6 @@ def test_a_spanish_teammate_gets_its_own_language(table, teammate):
 def test_after_a_move_the_grid_shows_the_moved_table_anew_as_a_fresh_drawing_would(
     open_session, teacher, teacher_client, classroom, settings
 ):
-    from games import services
-    from games.models import TableGame
-    from tests.games.conftest import seat_tables
-
     seat_tables(open_session, classroom, 2)
     services.session_start_tables(session=open_session, by=teacher)
     url = reverse("games:projector_grid", args=[open_session.pk])
@@ -234,3 +232,99 @@ def test_after_a_move_the_grid_shows_the_moved_table_anew_as_a_fresh_drawing_wou
         return html[html.index('<div class="table-grid') : html.index("</body>")]
 
     assert cells(cached) == cells(fresh)
+
+
+@pytest.fixture
+def two_tables(open_session, teacher, classroom):
+    seat_tables(open_session, classroom, 2)
+    services.session_start_tables(session=open_session, by=teacher)
+    return open_session
+
+
+def stale_grid_poll(client: Client, session) -> str:
+    html = client.get(reverse("games:projector_grid", args=[session.pk])).content.decode()
+    url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1))
+    return re.sub(r"v=[^&]+", "v=stale", url)
+
+
+def grid_redraw(client: Client, url: str) -> str:
+    response = client.get(url, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def watch_in(html: str) -> live.Watch:
+    poll = unescape(re.search(r'data-hx-get="([^"]+)"', html).group(1))
+    return live.read(re.search(r"t=([^&]+)", poll).group(1).replace("%3A", ":"))
+
+
+def without_stamp(html: str) -> str:
+    """Without the session's stamp of its tables in the fingerprint (games.live.session_stamp)."""
+    return re.sub(r"(v=[^~\"&]*~)[^\"&]+", r"\1…", html)
+
+
+def move_at_table(session, number: int, teacher, move_id: str) -> None:
+    game = TableGame.objects.get(session=session, table__number=number)
+    services.move_submit(
+        game_id=game.pk,
+        seat=game.state["seats"][game.state["current"]],
+        action=DRAW,
+        expected_version=game.version,
+        client_move_id=move_id,
+        by_teacher=teacher,
+    )
+
+
+def test_a_second_grid_of_the_class_is_served_the_drawing_with_its_own_watch(
+    two_tables, teacher_client, school_admin_client, school_admin, django_assert_num_queries
+):
+    first = grid_redraw(teacher_client, stale_grid_poll(teacher_client, two_tables))
+    url = stale_grid_poll(school_admin_client, two_tables)
+    # The person (their session and account), then the permission check and the tables'
+    # versions in one statement (games.access.get_session_versions): no team or move is read.
+    with django_assert_num_queries(3):
+        second = grid_redraw(school_admin_client, url)
+    assert without_own_values(second) == without_own_values(first)
+    assert watch_in(second).user_id == school_admin.pk
+    assert watch_in(first).user_id != school_admin.pk
+
+
+def test_after_a_move_the_grid_served_is_what_a_fresh_drawing_shows(
+    two_tables, teacher, teacher_client, school_admin_client, settings
+):
+    url = stale_grid_poll(teacher_client, two_tables)
+    before = grid_redraw(teacher_client, url)
+    move_at_table(two_tables, 2, teacher, "grid-cache-1")
+    drawn = grid_redraw(teacher_client, url)
+    served = grid_redraw(school_admin_client, stale_grid_poll(school_admin_client, two_tables))
+    assert "drew from the draw pile" not in before
+    assert drawn.count("drew from the draw pile") == 1
+    assert without_own_values(served) == without_own_values(drawn)
+    empty_cache(settings)
+    fresh = grid_redraw(teacher_client, url)
+    # An emptied cache forgets the session's stamp of its tables: the fingerprint gets a new one.
+    assert without_stamp(without_own_values(fresh)) == without_stamp(without_own_values(drawn))
+
+
+def test_a_renamed_session_or_a_new_projector_language_draws_the_grid_again(
+    two_tables, teacher_client
+):
+    """Neither changes a table's version, so the poll's fingerprint alone would not tell."""
+    url = stale_grid_poll(teacher_client, two_tables)
+    grid_redraw(teacher_client, url)
+    type(two_tables).objects.filter(pk=two_tables.pk).update(title="Robot Rally")
+    assert "Robot Rally · all tables" in grid_redraw(teacher_client, url)
+    type(two_tables).objects.filter(pk=two_tables.pk).update(projector_language="es")
+    assert "Robot Rally · todas las mesas" in grid_redraw(teacher_client, url)
+
+
+def test_a_grid_whose_viewer_lost_the_right_to_see_it_is_refused_though_drawn(
+    two_tables, teacher_client, school_admin_client, school_admin
+):
+    grid_redraw(teacher_client, stale_grid_poll(teacher_client, two_tables))
+    url = stale_grid_poll(school_admin_client, two_tables)
+    school_admin.role = "teacher"
+    school_admin.save()
+    response = school_admin_client.get(url, headers={"HX-Request": "true"})
+    assert response.status_code == 404
+    assert "all tables" not in response.content.decode()
