@@ -358,6 +358,10 @@ SECURE_CSP = {
     "object-src": [CSP.NONE],
 }
 
+# Django's database sessions, the row read without the ORM building its query
+# (classroom/signed_in.py).
+# Not cached_db: a session deleted at sign-out while Redis is down would come back from the cache.
+SESSION_ENGINE = "classroom.signed_in"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads no cookie; the token travels in hx-headers
 X_FRAME_OPTIONS = "DENY"
