@@ -17,7 +17,7 @@ class SessionStore(db.SessionStore):
     def _get_session_from_db(self):
         table = self.model._meta.db_table
         rows = self.model.objects.raw(
-            f"SELECT session_key, session_data, expire_date FROM {table}"  # noqa: S608
+            f"SELECT session_key, session_data, expire_date FROM {table}"
             " WHERE session_key = %s AND expire_date > %s",
             [self.session_key, timezone.now()],
         )

@@ -129,8 +129,9 @@ def _token_in_url(context: dict) -> str:
 def grid_key(session: Session, shown: str) -> str:
     """Everything the grid's drawing depends on: the fingerprint its poll URL shows (each
     table's version, and the stamp that changes when tables are dealt: the teams in a dealt
-    table's seats are fixed), and the session's title and projector language. Hashed, as the
-    fingerprint grows with the tables and a title may hold any character."""
+    table's seats are fixed), and the session's title, date, game (its name when untitled) and
+    projector language. Hashed, as the fingerprint grows with the tables and a title may hold
+    any character."""
     drawn = (shown, session.title, session.date, session.game, session.projector_language)
     digest = hashlib.blake2s(repr(drawn).encode(), digest_size=16).hexdigest()
     return f"games:region:grid:{session.pk}:{digest}"
