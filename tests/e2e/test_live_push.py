@@ -227,3 +227,27 @@ def test_a_turn_change_is_announced_in_the_persistent_live_region(room):
     expect(announcer).to_contain_text("Your turn!", timeout=PUSHED)
     # One region for the whole page, outside the swapped part.
     assert phones[1].locator("#live #announcer").count() == 0
+
+
+def test_every_grid_of_the_class_shows_a_move_from_the_shared_drawing(
+    room, new_context, console_errors, school_admin, teacher, screenshot
+):
+    """The grid's region after a move is drawn once and served from the cache to each grid
+    (games/views/regions.py): the projector's, the teacher's laptop's, an administrator's phone."""
+    base, game = room["base"], room["game"]
+    path = f"/play/sessions/{game.session_id}/projector/"
+    grids = []
+    for viewport, person in ((PROJECTOR, teacher), (CHROMEBOOK, teacher), (PHONE, school_admin)):
+        context = new_context(viewport)
+        context.add_cookies([{**login_cookie(person), "url": base}])
+        grid = console_errors(context.new_page())
+        grid.goto(f"{base}{path}")
+        grids.append(grid)
+    streams_up(*grids)
+    before = [live_text(grid) for grid in grids]
+    play_one(room["phones"][0], game)
+    for grid, shown in zip(grids, before, strict=True):
+        changed_from(grid, shown)
+        pushed(grid)  # the stream told it, not only the slow poll
+    for grid, name in zip(grids, ("projector", "chromebook", "phone"), strict=True):
+        screenshot(grid, f"push-grid-after-move-{name}")
