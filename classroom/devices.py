@@ -48,5 +48,11 @@ def current_binding(request: HttpRequest) -> DeviceBinding | None:
         )
         if binding is not None and not binding.session.is_joinable:
             binding = None
-    request._device_binding = binding
+    remember_binding(request, binding)
     return binding
+
+
+def remember_binding(request: HttpRequest, binding: DeviceBinding | None) -> None:
+    """The request's live binding, for the rest of the request: read once, by current_binding
+    or by a statement that checks the same (games.access)."""
+    request._device_binding = binding

@@ -138,10 +138,11 @@ def test_after_a_move_the_other_seats_take_the_tables_teams_and_moves_from_the_c
     )
     # The move's answer drew the mover's new screen, reading the table's teams and latest moves;
     # every other seat (with a drawing of its own to make) checks its permission (the one
-    # statement that finds no drawing in the cache, then the device and its team) and takes them.
+    # statement that finds no drawing in the cache, then the one that reads the device, its
+    # team and its table's game: games.access._seated) and takes them.
     drawn = []
     for device, url in zip(table.devices[1:3], urls, strict=False):
-        with django_assert_num_queries(3):
+        with django_assert_num_queries(2):
             response = device.get(url, headers={"HX-Request": "true"})
         drawn.append(response.content.decode())
     for html in drawn:
@@ -149,7 +150,7 @@ def test_after_a_move_the_other_seats_take_the_tables_teams_and_moves_from_the_c
     assert without_own_values(drawn[0]) != without_own_values(drawn[1])
     # Without the cache a seat reads them itself (and the table's version), and draws the same.
     empty_cache(settings)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         again = table.devices[1].get(urls[0], headers={"HX-Request": "true"})
     assert without_own_values(again.content.decode()) == without_own_values(drawn[0])
 

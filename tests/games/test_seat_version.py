@@ -16,7 +16,12 @@ from classroom import services as classroom_services
 from classroom.devices import DEVICE_COOKIE
 from classroom.models import GameKind, Session
 from games import live, services
-from games.access import SeatVersion, get_game_for_device, get_seat_version
+from games.access import (
+    SeatVersion,
+    game_for_device_step_by_step,
+    get_game_for_device,
+    get_seat_version,
+)
 from games.models import TableGame
 from tests.games.conftest import seat_teams
 
@@ -122,3 +127,81 @@ def test_a_device_with_no_cookie_or_no_game_in_the_watch_gets_nothing(world):
     assert get_seat_version(request, dataclasses.replace(own, game_ids=())) is None
     both = dataclasses.replace(own, game_ids=(games[0].pk, games[1].pk))
     assert get_seat_version(request, both) is None
+
+
+# get_game_for_device's allowed case is one statement too (games.access._seated), building the
+# rows the ORM would: the same answer as the step-by-step rule, field for field.
+
+
+def fields_of(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+
+def outcome(rule, client, game_id):
+    try:
+        ds = rule(request_of(client), game_id)
+    except (Http404, PermissionDenied) as refusal:
+        return type(refusal)
+    game, team, binding = ds.game, ds.team, ds.binding
+    return {
+        "binding": fields_of(binding),
+        "session": fields_of(binding.session),
+        "student": fields_of(binding.student),
+        "team": fields_of(team),
+        "team's session": fields_of(team.session),
+        "table": fields_of(team.table),
+        "game": fields_of(game),
+        "game's table and session": (fields_of(game.table), fields_of(game.session)),
+    }
+
+
+def all_outcomes_agree(devices, games) -> int:
+    missing = max(game.pk for game in games) + 100
+    allowed = 0
+    for (name, client), game_id in itertools.product(
+        devices.items(), [g.pk for g in games] + [missing]
+    ):
+        expected = outcome(game_for_device_step_by_step, client, game_id)
+        assert outcome(get_game_for_device, client, game_id) == expected, (name, game_id)
+        allowed += isinstance(expected, dict)
+    return allowed
+
+
+def test_the_device_check_is_the_step_by_step_rule_in_one_statement(
+    world, teacher, django_assert_num_queries
+):
+    devices, games = world
+    # Team 1's and Team 3's devices at their own tables (each sees the other's as 403).
+    assert all_outcomes_agree(devices, games) == 2
+    with django_assert_num_queries(1):
+        ds = get_game_for_device(request_of(devices["team 1"]), games[0].pk)
+    with django_assert_num_queries(0):  # the rows it read are the ones the screens use
+        assert (ds.team.table.game, ds.game.session, ds.binding.student) == (
+            ds.game,
+            ds.team.session,
+            ds.binding.student,
+        )
+        assert ds.game.table.number == 1 and ds.seat == "team-1"
+
+    # After moves (state, version, timestamps), a pause, a freed device, a session closed.
+    game = games[0]
+    TableGame.objects.filter(pk=game.pk).update(version=game.version + 5, status="paused")
+    assert all_outcomes_agree(devices, games) == 2
+    classroom_services.device_unbind(binding=devices["team 1"].binding, by=teacher)
+    assert all_outcomes_agree(devices, games) == 1
+    code = Session.objects.get(pk=game.session_id).room_code
+    for no_code in (None, ""):  # not joinable (Session.is_joinable)
+        Session.objects.filter(pk=game.session_id).update(room_code=no_code)
+        assert all_outcomes_agree(devices, games) == 0
+    Session.objects.filter(pk=game.session_id).update(room_code=code)
+    assert all_outcomes_agree(devices, games) == 1
+    classroom_services.session_close(session=game.session, by=teacher)
+    assert all_outcomes_agree(devices, games) == 0
+
+
+def test_a_team_missing_from_its_games_seats_is_told_by_the_step_by_step_rule(world):
+    devices, games = world
+    game = games[0]
+    TableGame.objects.filter(pk=game.pk).update(seats=["team-2"])
+    assert outcome(get_game_for_device, devices["team 1"], game.pk) is PermissionDenied
+    assert all_outcomes_agree(devices, games) == 1

@@ -1,0 +1,65 @@
+"""Model instances from the columns of one written-out statement, built as the ORM builds them.
+
+A few checks run on every request a team device makes (its moves, its redraws) and join five
+or six tables. Building such a query takes the ORM several times longer than the database
+takes to answer it, so games.access writes them out. These helpers keep that to the SQL: the
+select list of a model's columns, and the instances made from a row, with the same converters
+the ORM applies (JSON, dates on SQLite), so the objects equal what a queryset would give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from django.db import connection
+from django.db.models import Model
+
+
+@cache
+def _fields(model: type[Model]) -> tuple:
+    return tuple(model._meta.concrete_fields)
+
+
+@cache
+def _converters(model: type[Model], alias: str, vendor: str) -> tuple:
+    """Each column's converters, as SQLCompiler.get_converters finds them (backend's first).
+    Kept per backend: they depend on its kind and the settings, not on one thread's connection."""
+    found = []
+    for field in _fields(model):
+        column = field.get_col(alias)
+        backend = connection.ops.get_db_converters(column)
+        found.append((column, backend + column.get_db_converters(connection)))
+    return tuple(found)
+
+
+def columns(model: type[Model], alias: str) -> str:
+    """The select list of every concrete column of `model` under the table alias `alias`."""
+    quote = connection.ops.quote_name
+    return ", ".join(f"{alias}.{quote(field.column)}" for field in _fields(model))
+
+
+def width(model: type[Model]) -> int:
+    return len(_fields(model))
+
+
+def build(model: type[Model], alias: str, values: Sequence) -> Model:
+    """The instance of `model` whose columns (in `columns` order) are `values`."""
+    converted = []
+    for value, (column, converters) in zip(
+        values, _converters(model, alias, connection.vendor), strict=True
+    ):
+        for converter in converters:
+            value = converter(value, column, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, [f.attname for f in _fields(model)], converted)
+
+
+def build_all(row: Sequence, *parts: tuple[type[Model], str]) -> list[Model]:
+    """The instances of a row selected as `columns(model, alias)` for each part, in order."""
+    made, start = [], 0
+    for model, alias in parts:
+        end = start + width(model)
+        made.append(build(model, alias, row[start:end]))
+        start = end
+    return made
