@@ -7,7 +7,7 @@ every 250 ms), not 1,700:
 - with Redis: one pub/sub connection subscribed to the watched keys' channels;
 - embedded: one `cache.get_many` of every watched key each 250 ms, comparing with the last values.
 
-A stream learns only "one of your keys changed"; it then decides what to send.
+A stream learns only which of its keys changed; it then decides what to send.
 """
 
 from __future__ import annotations
@@ -31,23 +31,26 @@ REDIS_RETRY = 1.0
 
 
 class Listener:
-    """One stream's mailbox: set when any of its keys changed since it last looked."""
+    """One stream's mailbox: the keys that changed since it last looked."""
 
     def __init__(self, keys: Iterable[str]):
         self.keys = frozenset(keys)
+        self._changed: set[str] = set()
         self._event = asyncio.Event()
 
-    def wake(self) -> None:
+    def wake(self, key: str) -> None:
+        self._changed.add(key)
         self._event.set()
 
-    async def wait(self, timeout: float) -> bool:
-        """True when woken, False after `timeout` seconds of quiet."""
+    async def wait(self, timeout: float) -> frozenset[str]:
+        """The keys that changed, once any has; empty after `timeout` seconds of quiet."""
         try:
             await asyncio.wait_for(self._event.wait(), timeout)
         except TimeoutError:
-            return False
+            return frozenset()
         self._event.clear()
-        return True
+        changed, self._changed = frozenset(self._changed), set()
+        return changed
 
 
 class Hub:
@@ -99,7 +102,7 @@ class Hub:
     def wake(self, keys: Iterable[str]) -> None:
         for key in keys:
             for listener in self.listeners.get(key, ()):
-                listener.wake()
+                listener.wake(key)
 
     def wake_all(self) -> None:
         self.wake(list(self.listeners))

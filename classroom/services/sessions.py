@@ -170,9 +170,11 @@ def session_close(*, session: Session, by: User) -> Session:
             locked.room_code = None
             locked.closed_at = timezone.now()
             locked.save(update_fields=["status", "room_code", "closed_at"])
-        DeviceBinding.objects.filter(session=locked, revoked_at__isnull=True).update(
-            revoked_at=timezone.now()
-        )
+        live = DeviceBinding.objects.filter(session=locked, revoked_at__isnull=True)
+        freed = list(live.values_list("pk", flat=True))
+        live.update(revoked_at=timezone.now())
+        # Their screens' streams end, as when the teacher frees one device (device_unbind).
+        push.touch_after_commit(*[push.binding_topic(pk) for pk in freed])
     return locked
 
 

@@ -161,10 +161,13 @@ async def _events(subject: Subject) -> AsyncIterator[str]:
         if stale:
             yield _event("changed")
         while True:
-            if not await listener.wait(PING_SECONDS):
+            changed = await listener.wait(PING_SECONDS)
+            if not changed:
                 yield _event("ping")
                 continue
-            if subject.recheck is not None and not await sync_to_async(subject.recheck)():
+            # Only a change to the binding can take the stream away (the region's fetch checks
+            # everything else): a move wakes a table's streams without a query each.
+            if subject.binding_key in changed and not await sync_to_async(subject.recheck)():
                 yield _event("gone")
                 return
             yield _event("changed")

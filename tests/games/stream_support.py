@@ -127,8 +127,11 @@ class EventReader:
             elif field_name == "data":
                 data.append(value)
 
-    def wait_for(self, wanted: str, seen: list | None = None) -> tuple[str, str]:
-        """Read events until one named `wanted` (the others go to `seen`)."""
+    def wait_for(
+        self, wanted: str, seen: list | None = None, *, pings: int | None = None
+    ) -> tuple[str, str]:
+        """Read events until one named `wanted` (the others go to `seen`). With `pings`, fail
+        after that many pings instead: the stream is alive, and the event is not coming."""
         while True:
             event = self.next_event()
             if event is None:
@@ -137,6 +140,10 @@ class EventReader:
                 seen.append(event)
             if event[0] == wanted:
                 return event
+            if event[0] == "ping" and pings is not None:
+                pings -= 1
+                if pings < 0:
+                    raise AssertionError(f"The stream went on pinging without an event {wanted!r}")
 
     def close(self) -> None:
         self.conn.close()

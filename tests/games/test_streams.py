@@ -100,6 +100,19 @@ def test_a_device_the_teacher_frees_loses_its_stream(server, table, teacher):
     again.close()
 
 
+def test_closing_the_session_ends_every_device_stream_and_a_move_keeps_them(server, table, teacher):
+    readers = [open_stream(server, device, page(device, "/play/")) for device in table.devices[1:3]]
+    move_once(table)
+    for reader in readers:  # a move is news for them, not a reason to recheck who they are
+        assert reader.wait_for("changed") == ("changed", "")
+
+    classroom_services.session_close(session=table.session, by=teacher)
+
+    for reader in readers:
+        assert reader.wait_for("gone", pings=1) == ("gone", "")
+        assert reader.next_event() is None
+
+
 def test_streams_refuse_viewers_the_page_was_not_drawn_for(
     server, table, teacher_client, other_teacher_client, device_client, students
 ):
