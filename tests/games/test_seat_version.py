@@ -102,18 +102,24 @@ def test_it_follows_a_move_a_revoked_binding_and_a_session_no_longer_joinable(wo
     now = get_seat_version(request_of(devices["team 1"]), own)
     assert now is not None and (now.version, now.status) == (game.version + 5, "paused")
 
-    classroom_services.device_unbind(binding=binding, by=teacher)
-    assert assert_same_answers(devices, games) == 1
+    lose_access_one_way_after_another(devices, games, teacher, assert_same_answers)
     assert get_seat_version(request_of(devices["team 1"]), own) is None
 
-    # Joinable means open or playing, and with a room code (Session.is_joinable).
+
+def lose_access_one_way_after_another(devices, games, teacher, same_answers) -> None:
+    """Team 1's device freed, then the session without a room code (NULL, then blank), then
+    closed: after each, `same_answers` (asserting that two rules agree) counts who is allowed."""
+    game = games[0]
+    classroom_services.device_unbind(binding=devices["team 1"].binding, by=teacher)
+    assert same_answers(devices, games) == 1
     code = Session.objects.get(pk=game.session_id).room_code
-    Session.objects.filter(pk=game.session_id).update(room_code=None)
-    assert assert_same_answers(devices, games) == 0
+    for no_code in (None, ""):  # joinable means open or playing, with a room code
+        Session.objects.filter(pk=game.session_id).update(room_code=no_code)
+        assert same_answers(devices, games) == 0
     Session.objects.filter(pk=game.session_id).update(room_code=code)
-    assert assert_same_answers(devices, games) == 1
+    assert same_answers(devices, games) == 1
     classroom_services.session_close(session=game.session, by=teacher)
-    assert assert_same_answers(devices, games) == 0
+    assert same_answers(devices, games) == 0
 
 
 def test_a_device_with_no_cookie_or_no_game_in_the_watch_gets_nothing(world):
@@ -187,16 +193,7 @@ def test_the_device_check_is_the_step_by_step_rule_in_one_statement(
     game = games[0]
     TableGame.objects.filter(pk=game.pk).update(version=game.version + 5, status="paused")
     assert all_outcomes_agree(devices, games) == 2
-    classroom_services.device_unbind(binding=devices["team 1"].binding, by=teacher)
-    assert all_outcomes_agree(devices, games) == 1
-    code = Session.objects.get(pk=game.session_id).room_code
-    for no_code in (None, ""):  # not joinable (Session.is_joinable)
-        Session.objects.filter(pk=game.session_id).update(room_code=no_code)
-        assert all_outcomes_agree(devices, games) == 0
-    Session.objects.filter(pk=game.session_id).update(room_code=code)
-    assert all_outcomes_agree(devices, games) == 1
-    classroom_services.session_close(session=game.session, by=teacher)
-    assert all_outcomes_agree(devices, games) == 0
+    lose_access_one_way_after_another(devices, games, teacher, all_outcomes_agree)
 
 
 def test_a_team_missing_from_its_games_seats_is_told_by_the_step_by_step_rule(world):
