@@ -39,11 +39,11 @@ def columns(model: type[Model], alias: str) -> str:
     return ", ".join(f"{alias}.{quote(field.column)}" for field in _fields(model))
 
 
-def width(model: type[Model]) -> int:
+def _width(model: type[Model]) -> int:
     return len(_fields(model))
 
 
-def build(model: type[Model], alias: str, values: Sequence) -> Model:
+def _build(model: type[Model], alias: str, values: Sequence) -> Model:
     """The instance of `model` whose columns (in `columns` order) are `values`."""
     converted = []
     for value, (column, converters) in zip(
@@ -59,7 +59,7 @@ def build_all(row: Sequence, *parts: tuple[type[Model], str]) -> list[Model]:
     """The instances of a row selected as `columns(model, alias)` for each part, in order."""
     made, start = [], 0
     for model, alias in parts:
-        end = start + width(model)
-        made.append(build(model, alias, row[start:end]))
+        end = start + _width(model)
+        made.append(_build(model, alias, row[start:end]))
         start = end
     return made

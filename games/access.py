@@ -116,12 +116,31 @@ def game_for_device_step_by_step(request: HttpRequest, game_id: int) -> DeviceSe
     return DeviceSeat(binding=binding, team=team, game=game)
 
 
+# Who plays a seat at a game, as the statements below ask it: the cookie's binding, live, in a
+# joinable session (classroom.devices.current_binding, Session.is_joinable), and the student's
+# team in that session (one a student a session: a constraint) seated at the table holding the
+# game. The membership's session is implied by the team's and kept as a second guard.
+_SEAT_JOINS = f"""
+    FROM {DeviceBinding._meta.db_table} b
+    JOIN {Session._meta.db_table} s ON s.id = b.session_id
+    JOIN {TeamMembership._meta.db_table} m
+        ON m.session_id = b.session_id AND m.student_id = b.student_id
+    JOIN {Team._meta.db_table} t ON t.id = m.team_id AND t.session_id = b.session_id
+    JOIN {TableGame._meta.db_table} g ON g.table_id = t.table_id AND g.session_id = b.session_id
+"""
+_SEAT_RULE = """b.token = %s AND b.revoked_at IS NULL
+        AND s.status IN (%s, %s) AND s.room_code IS NOT NULL AND s.room_code <> ''
+        AND g.id = %s"""
+
+
+def _seat_rule_params(token: str, game_id: int) -> list:
+    return [token, SessionStatus.OPEN, SessionStatus.PLAYING, game_id]
+
+
 # get_game_for_device's allowed case as one statement, with every row the device's screens
-# read: the cookie's binding, live, in a joinable session (classroom.devices.current_binding),
-# its student, and the student's team in that session (one a student a session: a constraint)
-# seated at the table holding the game. The ORM took four times as long to build and read
-# the two queries this replaces (binding, then team with its table and game) as the database
-# took to answer them.
+# read (the binding's student and the team's table too). The ORM took four times as long to
+# build and read the two queries this replaces (binding, then team with its table and game) as
+# the database took to answer them.
 _SEATED_PARTS = (
     (DeviceBinding, "b"),
     (Session, "s"),
@@ -132,16 +151,10 @@ _SEATED_PARTS = (
 )
 _SEATED = f"""
     SELECT {", ".join(rows.columns(model, alias) for model, alias in _SEATED_PARTS)}
-    FROM {DeviceBinding._meta.db_table} b
-    JOIN {Session._meta.db_table} s ON s.id = b.session_id
+    {_SEAT_JOINS}
     JOIN {Student._meta.db_table} st ON st.id = b.student_id
-    JOIN {TeamMembership._meta.db_table} m ON m.student_id = b.student_id
-    JOIN {Team._meta.db_table} t ON t.id = m.team_id AND t.session_id = b.session_id
     JOIN {Table._meta.db_table} tb ON tb.id = t.table_id
-    JOIN {TableGame._meta.db_table} g ON g.table_id = tb.id AND g.session_id = b.session_id
-    WHERE b.token = %s AND b.revoked_at IS NULL
-        AND s.status IN (%s, %s) AND s.room_code IS NOT NULL AND s.room_code <> ''
-        AND g.id = %s
+    WHERE {_SEAT_RULE}
 """
 
 
@@ -149,9 +162,8 @@ def _seated(request: HttpRequest, game_id: int) -> DeviceSeat | None:
     token = read_device_token(request)
     if not token:
         return None
-    joinable = (SessionStatus.OPEN, SessionStatus.PLAYING)
     with connection.cursor() as cursor:
-        cursor.execute(_SEATED, [token, *joinable, game_id])
+        cursor.execute(_SEATED, _seat_rule_params(token, game_id))
         row = cursor.fetchone()
     if row is None:
         return None
@@ -176,22 +188,13 @@ class SeatVersion:
     status: str
 
 
-# get_game_for_device's allowed case for the device and table a poll's signed watch names, as
-# one statement: the binding is the cookie's and the watch's, live, in a joinable session; the
-# student's team in that session sits at the table holding the game. Written out because a
-# redraw served from the cache is otherwise little more than this check, and the ORM takes
-# several times longer to build a query of five tables than the database takes to answer it.
+# The same seat rule for the device and table a poll's signed watch names, with the watch's
+# binding, reading only what keys a cached drawing: a redraw served from the cache is otherwise
+# little more than this check, so it builds no rows.
 _SEAT_VERSION = f"""
     SELECT t.id, t.number, g.seats, g.version, g.status
-    FROM {DeviceBinding._meta.db_table} b
-    JOIN {Session._meta.db_table} s ON s.id = b.session_id
-    JOIN {TeamMembership._meta.db_table} m
-        ON m.session_id = b.session_id AND m.student_id = b.student_id
-    JOIN {Team._meta.db_table} t ON t.id = m.team_id AND t.session_id = b.session_id
-    JOIN {TableGame._meta.db_table} g ON g.table_id = t.table_id AND g.session_id = b.session_id
-    WHERE b.token = %s AND b.id = %s AND b.revoked_at IS NULL
-        AND s.status IN (%s, %s) AND s.room_code IS NOT NULL AND s.room_code <> ''
-        AND g.id = %s
+    {_SEAT_JOINS}
+    WHERE {_SEAT_RULE} AND b.id = %s
 """
 
 
@@ -202,9 +205,9 @@ def get_seat_version(request: HttpRequest, watch: live.Watch) -> SeatVersion | N
     token = read_device_token(request)
     if not token or watch.binding_id is None or len(watch.game_ids) != 1:
         return None
-    joinable = (SessionStatus.OPEN, SessionStatus.PLAYING)
     with connection.cursor() as cursor:
-        cursor.execute(_SEAT_VERSION, [token, watch.binding_id, *joinable, watch.game_ids[0]])
+        params = [*_seat_rule_params(token, watch.game_ids[0]), watch.binding_id]
+        cursor.execute(_SEAT_VERSION, params)
         row = cursor.fetchone()
     if row is None:
         return None
