@@ -47,6 +47,14 @@
   document.addEventListener("htmx:sseError", lost);
   document.addEventListener("htmx:sseClose", lost);
 
+  // The server ends a device's stream with `gone` (the only event named in sse-close) when the
+  // device was freed or its session closed. The screen's poll cannot tell: it answers from the
+  // signed token and the table's version, which did not change. Loading the page again lets the
+  // server say where the device stands (the join page's way back in).
+  document.addEventListener("htmx:sseClose", function (event) {
+    if (event.detail && event.detail.type === "message") window.location.reload();
+  });
+
   window.setInterval(function () {
     streams().forEach(function (elt) {
       var last = heard.get(elt) || 0;

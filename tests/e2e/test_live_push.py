@@ -11,6 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from classroom import services as classroom_services
 from games import services
 from games.engine_registry import get_engine
 from games.models import TableGame
@@ -251,3 +252,16 @@ def test_every_grid_of_the_class_shows_a_move_from_the_shared_drawing(
         pushed(grid)  # the stream told it, not only the slow poll
     for grid, name in zip(grids, ("projector", "chromebook", "phone"), strict=True):
         screenshot(grid, f"push-grid-after-move-{name}")
+
+
+def test_a_phone_whose_session_closes_is_shown_the_way_back_in(room, teacher, screenshot):
+    phone = room["phones"][1]
+    streams_up(phone)
+
+    classroom_services.session_close(session=room["game"].session, by=teacher)
+
+    # The stream's `gone` loads the page again: the table is no longer this device's to show.
+    card = phone.locator(".auth-card")
+    expect(card.get_by_role("link", name="Join a game")).to_be_visible(timeout=PUSHED)
+    expect(phone.locator("#live")).to_have_count(0)
+    screenshot(phone, "push-phone-after-session-closed")
