@@ -154,15 +154,31 @@ def legal_actions(game: TableGame, seat: str) -> list[dict]:
     return seat_screen(game, seat)[1]
 
 
+def _newest_moves(game: TableGame, count: int) -> list[Move]:
+    return list(live_moves(game).only("seq", "seat", "events").order_by("-seq")[:count])
+
+
 def recent_moves(game: TableGame, limit: int = RECENT_MOVES) -> list[Move]:
     """The last live moves, newest first (their events are public by the engines' contract)."""
-
-    def newest(count: int) -> list[Move]:
-        return list(live_moves(game).only("seq", "seat", "events").order_by("-seq")[:count])
-
     if limit > RECENT_MOVES:
-        return newest(limit)
-    return _per_version(game, "moves", lambda: newest(RECENT_MOVES))[:limit]
+        return _newest_moves(game, limit)
+    return _per_version(game, "moves", lambda: _newest_moves(game, RECENT_MOVES))[:limit]
+
+
+def table_info_and_moves(game: TableGame) -> tuple[TableInfo, list[Move]]:
+    """`table_info(game)` and `recent_moves(game)` from one cache round trip: a device's redraw
+    needs both, and there are several such redraws of each version."""
+    teams_key, moves_key = _version_key(game, "teams"), _version_key(game, "moves")
+    found = cache.get_many([teams_key, moves_key])
+    fresh = {}
+    if teams_key not in found:
+        fresh[teams_key] = teams_by_table([game.table_id]).get(game.table_id, [])
+    if moves_key not in found:
+        fresh[moves_key] = _newest_moves(game, RECENT_MOVES)
+    if fresh:
+        cache.set_many(fresh, PER_VERSION_TTL)
+        found.update(fresh)
+    return table_info(game, found[teams_key]), found[moves_key]
 
 
 def recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[Move]]:

@@ -98,8 +98,13 @@ def cached_device_region(request: HttpRequest, watch: live.Watch) -> HttpRespons
     now = get_seat_version(request, watch)
     if now is None:
         return None
-    drawn = cache.get(region_key(watch.game_ids[0], watch.seat, now))
-    return None if drawn is None else _serve(request, drawn, watch)
+    key = region_key(watch.game_ids[0], watch.seat, now)
+    drawn = cache.get(key)
+    if drawn is None:
+        # device_region draws it next; it need not ask the cache a second time.
+        request.region_missed = key
+        return None
+    return _serve(request, drawn, watch)
 
 
 def device_region(request: HttpRequest, ds: DeviceSeat) -> HttpResponse:
@@ -107,7 +112,7 @@ def device_region(request: HttpRequest, ds: DeviceSeat) -> HttpResponse:
     game = ds.game
     now = SeatVersion(team_id=ds.team.pk, version=game.version, status=game.status)
     key = region_key(game.pk, ds.seat, now)
-    drawn = cache.get(key)
+    drawn = None if getattr(request, "region_missed", None) == key else cache.get(key)
     if drawn is not None:
         return _serve(request, drawn, device_watch(ds))
     csrf = get_token(request)

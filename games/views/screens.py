@@ -37,6 +37,7 @@ from games.selectors import (
     seat_view,
     session_tables,
     table_info,
+    table_info_and_moves,
     waiting_tables,
 )
 
@@ -88,7 +89,7 @@ def device_watch(ds: DeviceSeat) -> live.Watch:
 def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
     game = ds.game
     assert game is not None
-    info = table_info(game)
+    info, moves = table_info_and_moves(game)
     view, actions = seat_screen(game, ds.seat)
     engine = engine_for(game)
     display = engine.display
@@ -100,7 +101,7 @@ def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
         "view": view,
         "screen": display.device_context(view, actions, info.names, ds.seat),
         "has_actions": bool(actions),
-        "events": display.narrate_moves(recent_moves(game), info.names),
+        "events": display.narrate_moves(moves, info.names),
         "results": display.results_rows(info.results, info.names),
         "my_result": next((r for r in info.results or [] if r["seat"] == ds.seat), None),
         "client_move_id": new_client_move_id(),
