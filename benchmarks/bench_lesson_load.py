@@ -63,6 +63,9 @@ def parse_args() -> argparse.Namespace:
     # As docker/compose.yaml serves the web tier.
     parser.add_argument("--workers", type=int, default=3, help="web workers")
     parser.add_argument("--threads", type=int, default=2, help="threads a web worker")
+    parser.add_argument(
+        "--worker-class", default="gthread", help="gunicorn's web worker class (sync: no threads)"
+    )
     parser.add_argument("--idle-streams", type=int, default=0)
     parser.add_argument("--db-name", default="botbench_bench_lesson")
     parser.add_argument("--redis-db", type=int, default=7)
@@ -480,7 +483,8 @@ def main() -> int:
                 "config.wsgi:application",
                 env=env,
                 workers=args.workers,
-                threads=args.threads,
+                worker_class=args.worker_class,
+                threads=args.threads if args.worker_class == "gthread" else None,
                 access_log=Path(var_dir) / "access.log",
                 cwd=args.site_root,
             ) as pages,
