@@ -4,8 +4,10 @@ the teacher frees a name from the tables dashboard in one click."""
 from django.test import Client
 from django.urls import reverse
 
+from classroom import services
 from classroom.models import DeviceBinding
-from tests.games.conftest import start_live_table
+from classroom.selectors import JoinedDevice, session_devices_by_table
+from tests.games.conftest import seat_teams, start_live_table
 
 JOIN = "/join"
 
@@ -86,3 +88,23 @@ def test_a_next_other_than_tables_goes_back_to_the_session(
     unbind = reverse("classroom:device_unbind", args=[open_session.pk, binding.pk])
     response = teacher_client.post(unbind, {"next": "https://elsewhere.example/"})
     assert response.url == open_session.get_absolute_url()
+
+
+def test_the_dashboard_lists_each_joined_device_under_its_team_s_table(
+    open_session, teacher, students, device_client
+):
+    # Students 0-1 at table 1, 2-3 at table 2, 4 on no team; 3's phone was freed.
+    first, _ = seat_teams(open_session, students[:2], teams=2, number=1)
+    second, _ = seat_teams(open_session, students[2:4], teams=2, number=2, first_team_number=3)
+    joined = {student.pk: device_client(open_session, student).binding for student in students[:5]}
+    services.device_unbind(binding=joined[students[3].pk], by=teacher)
+
+    def listed(*chosen):
+        named = sorted(chosen, key=lambda student: student.name)
+        return [JoinedDevice(joined[student.pk].pk, student.name) for student in named]
+
+    assert session_devices_by_table(open_session) == {
+        first.pk: listed(students[0], students[1]),
+        second.pk: listed(students[2]),
+        None: listed(students[4]),
+    }
