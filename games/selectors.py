@@ -6,6 +6,7 @@ and the engine's `view(seat)` (or `view(None)` for the projector and the teacher
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -79,18 +80,28 @@ def _per_version(game: TableGame, what: str, read):
     return value
 
 
-def _teams_per_version(games: list[TableGame]) -> dict[int, list[Team]]:
-    """Each game's teams (see table_info), for many tables: one cache read, and one query for
-    the tables whose version no screen has read yet."""
-    keys = {game.pk: _version_key(game, "teams") for game in games}
+def _many_per_version(games: list[TableGame], what: str, read: Callable) -> dict[int, Any]:
+    """`_per_version` for many tables: one cache read, and one `read(missing_games)` (a dict by
+    game) for the tables whose version no screen has read yet."""
+    keys = {game.pk: _version_key(game, what) for game in games}
     found = cache.get_many(keys.values())
     missing = [game for game in games if keys[game.pk] not in found]
     if missing:
-        read = teams_by_table([game.table_id for game in missing])
-        fresh = {keys[game.pk]: read.get(game.table_id, []) for game in missing}
+        fresh_by_game = read(missing)
+        fresh = {keys[game.pk]: fresh_by_game[game.pk] for game in missing}
         cache.set_many(fresh, PER_VERSION_TTL)
         found.update(fresh)
     return {game.pk: found[keys[game.pk]] for game in games}
+
+
+def _teams_per_version(games: list[TableGame]) -> dict[int, list[Team]]:
+    """Each game's teams (see table_info), for many tables."""
+
+    def read(missing: list[TableGame]) -> dict[int, list[Team]]:
+        teams = teams_by_table([game.table_id for game in missing])
+        return {game.pk: teams.get(game.table_id, []) for game in missing}
+
+    return _many_per_version(games, "teams", read)
 
 
 def teams_by_table(table_ids: list[int]) -> dict[int, list[Team]]:
@@ -181,8 +192,15 @@ def table_info_and_moves(game: TableGame) -> tuple[TableInfo, list[Move]]:
     return table_info(game, found[teams_key]), found[moves_key]
 
 
-def recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[Move]]:
-    """`recent_moves` for many tables in one query (the projector grid redraws them all)."""
+def recent_moves_of(games: list[TableGame]) -> dict[int, list[Move]]:
+    """`recent_moves` of many tables (the projector grid draws each table that moved): shared
+    with the devices' drawings of the same versions, and one query for the rest."""
+    return _many_per_version(
+        games, "moves", lambda missing: _recent_moves_by_game(missing, RECENT_MOVES)
+    )
+
+
+def _recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[Move]]:
     newest_first = Window(RowNumber(), partition_by=[F("game_id")], order_by=F("seq").desc())
     rows = (
         Move.objects.filter(game__in=games, undone_at__isnull=True)

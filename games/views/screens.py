@@ -31,7 +31,7 @@ from games.selectors import (
     current_seat,
     legal_actions,
     recent_moves,
-    recent_moves_by_game,
+    recent_moves_of,
     recorded_seats,
     seat_screen,
     seat_view,
@@ -206,7 +206,7 @@ class GridCell:
 
     @cached_property
     def _drawn(self) -> dict:
-        return public_table(self.game, self.table, self._latest()[self.game.pk])
+        return public_table(self.game, self.table, self._latest()[self.game.pk][:1])
 
     @property
     def screen(self) -> dict:
@@ -224,8 +224,8 @@ class GridCell:
 def grid_screen(session: Session, user_id: int) -> dict:
     tables = session_tables(session)
     games = [game for game, _ in tables]
-    # One move a cell, fetched for every table at once, and only if a cell is drawn.
-    latest = functools.cache(lambda: recent_moves_by_game(games, limit=1))
+    # The tables' recent moves, read for all at once, and only if a cell is drawn.
+    latest = functools.cache(lambda: recent_moves_of(games))
     watch = live.Watch(live.GRID, session.pk, tuple(game.pk for game in games), user_id=user_id)
     return {
         "session": session,

@@ -307,6 +307,27 @@ def test_after_a_move_the_grid_served_is_what_a_fresh_drawing_shows(
     assert without_stamp(without_own_values(fresh)) == without_stamp(without_own_values(drawn))
 
 
+def test_after_a_move_the_grid_narrates_it_from_the_moves_its_phones_read(
+    table, teacher_client, settings
+):
+    url = stale_grid_poll(teacher_client, table.session)
+    screen = read_screen(redraw(table.devices[0]))
+    post_move(
+        table.devices[0], table.game, DRAW, version=screen.version, move_id=screen.client_move_id
+    )
+    # The move's answer drew the mover's screen, reading the table's latest moves once for this
+    # version; the grid's cell of the moved table takes them instead of reading them again.
+    with CaptureQueriesContext(connection) as queries:
+        drawn = grid_redraw(teacher_client, url)
+    assert "drew from the draw pile" in drawn
+    assert not [q["sql"] for q in queries if Move._meta.db_table in q["sql"]]
+    empty_cache(settings)
+    with CaptureQueriesContext(connection) as queries:
+        fresh = grid_redraw(teacher_client, url)
+    assert [q["sql"] for q in queries if Move._meta.db_table in q["sql"]]
+    assert without_stamp(without_own_values(fresh)) == without_stamp(without_own_values(drawn))
+
+
 def test_a_renamed_session_or_a_new_projector_language_draws_the_grid_again(
     two_tables, teacher_client
 ):
