@@ -71,26 +71,34 @@ def _version_key(game: TableGame, what: str) -> str:
     return f"games:table:{game.pk}:{game.version}:{what}"
 
 
-def _per_version(game: TableGame, what: str, read):
+def _through_cache(keys: list[str], read: Callable[[list[str]], dict[str, Any]]) -> dict[str, Any]:
+    """The per-version values under `keys`: one cache read, and one `read(missing_keys)` for
+    the values no screen has read yet, kept for the next screens."""
+    found = cache.get_many(keys)
+    missing = [key for key in keys if key not in found]
+    if missing:
+        fresh = read(missing)
+        cache.set_many(fresh, PER_VERSION_TTL)
+        found.update(fresh)
+    return found
+
+
+def _per_version(game: TableGame, what: str, read: Callable[[], Any]) -> Any:
     key = _version_key(game, what)
-    value = cache.get(key)
-    if value is None:
-        value = read()
-        cache.set(key, value, PER_VERSION_TTL)
-    return value
+    return _through_cache([key], lambda _missing: {key: read()})[key]
 
 
 def _many_per_version(games: list[TableGame], what: str, read: Callable) -> dict[int, Any]:
-    """`_per_version` for many tables: one cache read, and one `read(missing_games)` (a dict by
-    game) for the tables whose version no screen has read yet."""
+    """`_per_version` for many tables: `read(missing_games)` (a dict by game) reads the tables
+    whose version no screen has read yet, all at once."""
     keys = {game.pk: _version_key(game, what) for game in games}
-    found = cache.get_many(keys.values())
-    missing = [game for game in games if keys[game.pk] not in found]
-    if missing:
-        fresh_by_game = read(missing)
-        fresh = {keys[game.pk]: fresh_by_game[game.pk] for game in missing}
-        cache.set_many(fresh, PER_VERSION_TTL)
-        found.update(fresh)
+    game_of = {keys[game.pk]: game for game in games}
+
+    def read_missing(missing: list[str]) -> dict[str, Any]:
+        read_by_game = read([game_of[key] for key in missing])
+        return {key: read_by_game[game_of[key].pk] for key in missing}
+
+    found = _through_cache(list(keys.values()), read_missing)
     return {game.pk: found[keys[game.pk]] for game in games}
 
 
@@ -179,17 +187,13 @@ def recent_moves(game: TableGame, limit: int = RECENT_MOVES) -> list[Move]:
 def table_info_and_moves(game: TableGame) -> tuple[TableInfo, list[Move]]:
     """`table_info(game)` and `recent_moves(game)` from one cache round trip: a device's redraw
     needs both, and there are several such redraws of each version."""
-    teams_key, moves_key = _version_key(game, "teams"), _version_key(game, "moves")
-    found = cache.get_many([teams_key, moves_key])
-    fresh = {}
-    if teams_key not in found:
-        fresh[teams_key] = teams_by_table([game.table_id]).get(game.table_id, [])
-    if moves_key not in found:
-        fresh[moves_key] = _newest_moves(game, RECENT_MOVES)
-    if fresh:
-        cache.set_many(fresh, PER_VERSION_TTL)
-        found.update(fresh)
-    return table_info(game, found[teams_key]), found[moves_key]
+    readers = {
+        _version_key(game, "teams"): lambda: teams_by_table([game.table_id]).get(game.table_id, []),
+        _version_key(game, "moves"): lambda: _newest_moves(game, RECENT_MOVES),
+    }
+    found = _through_cache(list(readers), lambda missing: {key: readers[key]() for key in missing})
+    teams, moves = (found[key] for key in readers)
+    return table_info(game, teams), moves
 
 
 def recent_moves_of(games: list[TableGame]) -> dict[int, list[Move]]:

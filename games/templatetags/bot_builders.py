@@ -35,7 +35,10 @@ BENCH_TEMPLATE = "games/bot_builders/_bench.html"
 
 
 class Drawings:
-    """The `size` most recently used drawings, by key; shared by a process's threads."""
+    """The `size` most recently used drawings, by key; shared by a process's threads.
+
+    Not Django's local-memory cache: it wants string keys and pickles every value in and out,
+    which costs about what drawing a small card does."""
 
     def __init__(self, size: int):
         self.size = size
