@@ -223,9 +223,10 @@ def fingerprint_for_page(watch: Watch, versions: dict[int, int]) -> str:
     return Fingerprint(watch, dict(versions)).render()
 
 
-def current_fingerprint(watch: Watch) -> str:
+def current_fingerprint(watch: Watch) -> Fingerprint:
     """The fingerprint the page would have if drawn now, from the cache; a missed key costs
-    one database query for all the missing tables (all of them when Redis does not answer)."""
+    one database query for all the missing tables (all of them when Redis does not answer).
+    It keeps the session stamp it read, for a redraw keyed by it to use."""
     _retry_unsent()
     keys = {version_key(game_id): game_id for game_id in watch.game_ids}
     # A list of tables reads the stamp of its session in the same round trip.
@@ -237,7 +238,7 @@ def current_fingerprint(watch: Watch) -> str:
     missing = [game_id for game_id in watch.game_ids if game_id not in versions]
     if missing:
         versions.update(_versions_from_database(missing))
-    return Fingerprint(watch, versions, stamp).render()
+    return Fingerprint(watch, versions, stamp)
 
 
 def _versions_from_database(game_ids: Iterable[int]) -> dict[int, int]:
@@ -248,4 +249,4 @@ def _versions_from_database(game_ids: Iterable[int]) -> dict[int, int]:
 
 
 def unchanged(watch: Watch, shown: str) -> bool:
-    return current_fingerprint(watch) == shown
+    return current_fingerprint(watch).render() == shown

@@ -31,16 +31,18 @@ def _reload() -> HttpResponse:
 def quick_answer(request: HttpRequest) -> HttpResponse | None:
     """The poll's answer when it needs neither the database nor the person: a token that is
     not ours (reload) or a screen that is current (204). None: something changed, and the
-    token's watch is kept as `request.live_watch` (UnchangedPollMiddleware asks first, and the
-    view must not read the cache a second time)."""
+    token's watch is kept as `request.live_watch`, and the session stamp read with the versions
+    as `request.live_stamp` (UnchangedPollMiddleware asks first, and the view must not read the
+    cache a second time)."""
     if getattr(request, "live_watch", None) is not None:
         return None
     watch = live.read(request.GET.get("t", ""))
     if watch is None:
         return _reload()
-    if live.unchanged(watch, request.GET.get("v", "")):
+    now = live.current_fingerprint(watch)
+    if now.render() == request.GET.get("v", ""):
         return HttpResponse(status=204)
-    request.live_watch = watch
+    request.live_watch, request.live_stamp = watch, now.stamp
     return None
 
 

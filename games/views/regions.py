@@ -152,7 +152,9 @@ def grid_region(request: HttpRequest, watch: live.Watch) -> HttpResponse:
     else:
         session = now.session
         shown = live.Watch(live.GRID, session.pk, tuple(now.versions), user_id=watch.user_id)
-        drawn = cache.get(grid_key(session, live.Fingerprint(shown, now.versions).render()))
+        # The stamp the poll just read (None: not read, or not there: then it is read again).
+        stamp = getattr(request, "live_stamp", None)
+        drawn = cache.get(grid_key(session, live.Fingerprint(shown, now.versions, stamp).render()))
         if drawn is not None:
             return _fill(drawn, {WATCH_HOLE: _watch_in_url(live.mint(shown))})
     context = grid_screen(session, watch.user_id)

@@ -9,6 +9,7 @@ import re
 from html import unescape
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -276,15 +277,48 @@ def move_at_table(session, number: int, teacher, move_id: str) -> None:
     )
 
 
+def cache_reads(monkeypatch) -> list[str]:
+    """The cache's reads from now on, by method, as its callers make them (a backend's
+    get_many may be a loop of its own get: those are one read)."""
+    backend = type(caches["default"])
+    calls: list[str] = []
+    depth = [0]
+
+    def counted(name, method):
+        def read(self, *args, **kwargs):
+            if not depth[0]:
+                calls.append(name)
+            depth[0] += 1
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                depth[0] -= 1
+
+        return read
+
+    for name in ("get", "get_many", "has_key"):
+        monkeypatch.setattr(backend, name, counted(name, getattr(backend, name)))
+    return calls
+
+
 def test_a_second_grid_of_the_class_is_served_the_drawing_with_its_own_watch(
-    two_tables, teacher_client, school_admin_client, school_admin, django_assert_num_queries
+    two_tables,
+    teacher_client,
+    school_admin_client,
+    school_admin,
+    django_assert_num_queries,
+    monkeypatch,
 ):
     first = grid_redraw(teacher_client, stale_grid_poll(teacher_client, two_tables))
     url = stale_grid_poll(school_admin_client, two_tables)
+    reads = cache_reads(monkeypatch)
     # The person (their session and account), then the permission check and the tables'
     # versions in one statement (games.access.get_session_versions): no team or move is read.
     with django_assert_num_queries(3):
         second = grid_redraw(school_admin_client, url)
+    # Two round trips to the cache: the tables' versions with the session's stamp (the poll's
+    # check), then the drawing, keyed by that same stamp.
+    assert reads == ["get_many", "get"]
     assert without_own_values(second) == without_own_values(first)
     assert watch_in(second).user_id == school_admin.pk
     assert watch_in(first).user_id != school_admin.pk
