@@ -4,7 +4,14 @@
 
 For each server (gunicorn gthread = WSGI; gunicorn with uvicorn workers = ASGI; same worker
 count) and each request, wrk runs `--seconds` at `--connections`; rounds interleave the requests
-so a busy moment of the shared machine hits them all. Requests:
+so a busy moment of the shared machine hits them all.
+
+One worker process by default: the ratios compare what a request costs, and with two workers
+a round measured how wrk's kept-alive connections happened to fall between them rather than
+the request. Each worker accepts whichever connections it wakes for first and keeps them, so
+some rounds had both workers busy and others one (bare Django, 2 workers, one run: 1,620-3,475
+req/s, bimodal; 1 worker, the same hour: 1,710-1,835). One worker has a core of its own
+and wrk the other. Requests:
 
 - bare: bare Django 204 (startproject's middleware, one cache.get): benchmarks/bare_site.py
 - poll-unchanged: a team device's poll when nothing changed (204, no query)
@@ -41,7 +48,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--connections", type=int, default=8)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=1, help="see above")
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--servers", default="wsgi,asgi")
     parser.add_argument("--db-name", default="botbench_bench_serving")
