@@ -20,6 +20,16 @@ and by the server (gunicorn's own request time), errors, and CPU; then the large
 meeting the goals (move p95 <= 150 ms, fetch p95 <= 100 ms, propagation p95 <= 300 ms on the
 streams, 0 errors, server CPU <= 80 %).
 
+Pages, polls, fetches and moves reuse kept-alive connections, and each connection stays with
+the gunicorn worker that accepted it, busy or not: at 100 classes the busiest of 3 workers did
+about twice the work of the least busy one. `--connection-per-request` opens one for each
+instead, as nginx's `proxy_pass` does to the web tier (docker/nginx.conf keeps no upstream
+connection alive), so whichever worker is free takes the next request: the workers' loads
+even out (40-49 % of a core each), but the connections cost more than the balance gains
+(2 December, 100 classes, one run after the other: client move p95 312 ms beside 213 ms kept
+alive, server CPU 38 % both times, the generator's 10 % beside 7 %). Streams are long-lived
+either way.
+
 `--idle-streams N` opens N streams (the screens of N/17 classes) with nothing happening and
 reports the server's memory and CPU with them open.
 
@@ -65,6 +75,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--threads", type=int, default=2, help="threads a web worker")
     parser.add_argument(
         "--worker-class", default="gthread", help="gunicorn's web worker class (sync: no threads)"
+    )
+    parser.add_argument(
+        "--connection-per-request", action="store_true", help="no kept-alive web connections"
     )
     parser.add_argument("--idle-streams", type=int, default=0)
     parser.add_argument("--db-name", default="botbench_bench_lesson")
@@ -144,6 +157,9 @@ class Generator:
         self.stats, self.clocks, self.stop = stats, clocks, stop
         self.loaded = 0  # screens that have their page
         self.listening = 0  # screens whose stream is open
+        # Pages, polls and moves: with --connection-per-request a session of their own that
+        # keeps no connection alive; None sends them on the streams' session.
+        self.web = None
 
     async def get(self, http, screen: Screen, path: str, kind: str):
         started = time.perf_counter()
@@ -154,7 +170,7 @@ class Generator:
 
         for attempt in range(2):
             try:
-                async with http.get(self.base + path, headers=headers) as response:
+                async with (self.web or http).get(self.base + path, headers=headers) as response:
                     text = await response.text()
                 break
             except aiohttp.ServerDisconnectedError:
@@ -272,7 +288,8 @@ class Generator:
             clock.sent_at = time.perf_counter()
             mover.seen[table] = clock.moves
             path = MOVE_URL.search(mover.html)[1]
-            async with http.post(self.base + path, data=body, headers=headers) as response:
+            web = self.web or http
+            async with web.post(self.base + path, data=body, headers=headers) as response:
                 text = await response.text()
             self.stats.add("move", time.perf_counter() - clock.sent_at)
             if response.status != 200 or "alert-error" in text:
@@ -337,9 +354,16 @@ async def run_step(ports, rooms, args, master_pids, var_dir: str, since: dict) -
     rng = random.Random(len(rooms))
     connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=None, sock_connect=30, sock_read=None)
-    async with aiohttp.ClientSession(
-        connector=connector, cookie_jar=aiohttp.DummyCookieJar(), timeout=timeout
-    ) as http:
+    web_connector = aiohttp.TCPConnector(limit=0, force_close=True)
+    async with (
+        aiohttp.ClientSession(
+            connector=connector, cookie_jar=aiohttp.DummyCookieJar(), timeout=timeout
+        ) as http,
+        aiohttp.ClientSession(
+            connector=web_connector, cookie_jar=aiohttp.DummyCookieJar(), timeout=timeout
+        ) as web,
+    ):
+        generator.web = web if args.connection_per_request else None
         tasks = []
         for screens in rooms:
             for screen in screens:
