@@ -195,7 +195,8 @@ def read(token: str) -> Watch | None:
 
 @dataclass
 class Fingerprint:
-    """Builds the string a page shows and the poll compares: versions, session stamp, clock."""
+    """Builds the string a page shows and the poll compares: versions, session stamp, clock.
+    The stamp, once looked up, is kept: a redraw keyed by the same fingerprint reads no other."""
 
     watch: Watch
     versions: dict[int, int] = field(default_factory=dict)
@@ -205,7 +206,8 @@ class Fingerprint:
         parts = [f"{gid}.{self.versions.get(gid, 'x')}" for gid in sorted(self.versions)]
         text = "-".join(parts)
         if self.watch.watches_session:
-            text += f"~{session_stamp(self.watch.session_id, self.stamp)}"
+            self.stamp = session_stamp(self.watch.session_id, self.stamp)
+            text += f"~{self.stamp}"
         if self.watch.shows_clock:
             text += f"~{int(time.time() // CLOCK_SECONDS)}"
         return text
@@ -225,8 +227,7 @@ def fingerprint_for_page(watch: Watch, versions: dict[int, int]) -> str:
 
 def current_fingerprint(watch: Watch) -> Fingerprint:
     """The fingerprint the page would have if drawn now, from the cache; a missed key costs
-    one database query for all the missing tables (all of them when Redis does not answer).
-    It keeps the session stamp it read, for a redraw keyed by it to use."""
+    one database query for all the missing tables (all of them when Redis does not answer)."""
     _retry_unsent()
     keys = {version_key(game_id): game_id for game_id in watch.game_ids}
     # A list of tables reads the stamp of its session in the same round trip.

@@ -30,11 +30,11 @@ def _reload() -> HttpResponse:
 
 def quick_answer(request: HttpRequest) -> HttpResponse | None:
     """The poll's answer when it needs neither the database nor the person: a token that is
-    not ours (reload) or a screen that is current (204). None: something changed, and the
-    token's watch is kept as `request.live_watch`, and the session stamp read with the versions
-    as `request.live_stamp` (UnchangedPollMiddleware asks first, and the view must not read the
+    not ours (reload) or a screen that is current (204). None: something changed, and what
+    the cache says now (the token's watch, its tables' versions and session stamp) is kept as
+    `request.live_seen` (UnchangedPollMiddleware asks first, and the view must not read the
     cache a second time)."""
-    if getattr(request, "live_watch", None) is not None:
+    if getattr(request, "live_seen", None) is not None:
         return None
     watch = live.read(request.GET.get("t", ""))
     if watch is None:
@@ -42,7 +42,7 @@ def quick_answer(request: HttpRequest) -> HttpResponse | None:
     now = live.current_fingerprint(watch)
     if now.render() == request.GET.get("v", ""):
         return HttpResponse(status=204)
-    request.live_watch, request.live_stamp = watch, now.stamp
+    request.live_seen = now
     return None
 
 
@@ -51,10 +51,11 @@ def poll(request: HttpRequest) -> HttpResponse:
     answer = quick_answer(request)
     if answer is not None:
         return answer
-    return _redraw(request, request.live_watch)
+    return _redraw(request, request.live_seen)
 
 
-def _redraw(request: HttpRequest, watch: live.Watch) -> HttpResponse:
+def _redraw(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
+    watch = seen.watch
     if watch.view == live.WAITING:
         if get_device(request).pk != watch.binding_id:
             raise Http404("This screen belongs to another device.")
@@ -75,7 +76,7 @@ def _redraw(request: HttpRequest, watch: live.Watch) -> HttpResponse:
         context = projector_screen(game, watch.user_id, can_control=can_control)
         return render_for_projector(request, game.session, "games/projector.html#live", context)
     if watch.view == live.GRID:
-        return grid_region(request, watch)
+        return grid_region(request, seen)
     session = get_session_for_viewer(request, watch.session_id)
     can_control = is_class_teacher(request.user, session.classroom)
     return render(

@@ -142,19 +142,20 @@ def grid_key(session: Session, shown: str) -> str:
     return f"games:region:grid:{session.pk}:{digest}"
 
 
-def grid_region(request: HttpRequest, watch: live.Watch) -> HttpResponse:
-    """The live region of the projector grid of the session `watch` names, if the request may
+def grid_region(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
+    """The live region of the projector grid of the session `seen` watches, if the request may
     read the session: from the cache if a grid of the class has drawn its tables' versions (as
-    the database has them now), else drawn and kept."""
+    the database has them now) and the session stamp the poll just read, else drawn and kept."""
+    watch = seen.watch
     now = get_session_versions(request, watch.session_id)
     if now is None:  # not allowed: get_session_for_viewer says so (404)
         session = get_session_for_viewer(request, watch.session_id)
     else:
         session = now.session
         shown = live.Watch(live.GRID, session.pk, tuple(now.versions), user_id=watch.user_id)
-        # The stamp the poll just read (None: not read, or not there: then it is read again).
-        stamp = getattr(request, "live_stamp", None)
-        drawn = cache.get(grid_key(session, live.Fingerprint(shown, now.versions, stamp).render()))
+        drawn = cache.get(
+            grid_key(session, live.Fingerprint(shown, now.versions, seen.stamp).render())
+        )
         if drawn is not None:
             return _fill(drawn, {WATCH_HOLE: _watch_in_url(live.mint(shown))})
     context = grid_screen(session, watch.user_id)
