@@ -7,6 +7,8 @@
 """
 
 import os
+import socket
+import time
 import uuid
 from collections.abc import Callable
 
@@ -46,6 +48,26 @@ def skip_without_server(reason: str) -> None:
     if _required("1", "true", "yes"):
         pytest.fail(f"{reason} (BOTBENCH_REQUIRE_ALL is set, so this cannot be skipped)")
     pytest.skip(SERVER_SKIP + reason)
+
+
+def wait_until(condition: Callable[[], object], timeout: float, what: str) -> object:
+    """Poll `condition` until it returns something true; fail naming `what` after `timeout`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        result = condition()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout} s: {what}")
+        time.sleep(0.05)
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on (the system's pick): for a server a test starts, or a
+    store that must be unreachable."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,8 +1,6 @@
 """Issue 15's 500s on bad classroom input, each with the exact input that broke: a clear
 message, and nothing saved (or, for the invitation, nothing lost)."""
 
-import socket
-
 import pytest
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -10,6 +8,7 @@ from django.urls import reverse
 
 from classroom import services
 from classroom.models import Invitation, Student, Team
+from tests.conftest import free_port
 
 
 def test_a_roster_file_holding_a_nul_is_refused_and_adds_nobody(teacher_client, classroom):
@@ -65,12 +64,6 @@ def test_a_unicode_digit_in_a_setup_choice_is_no_such_choice(teacher_client, set
     assert _teams(setup) == before
 
 
-def _closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def test_an_invitation_when_the_mail_server_is_down_keeps_the_row_and_shows_the_link(
     school_admin_client, settings
 ):
@@ -78,7 +71,7 @@ def test_an_invitation_when_the_mail_server_is_down_keeps_the_row_and_shows_the_
     settings.MAILERS = {
         "default": {
             "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {"host": "127.0.0.1", "port": _closed_port(), "timeout": 5},
+            "OPTIONS": {"host": "127.0.0.1", "port": free_port(), "timeout": 5},
         }
     }
     response = school_admin_client.post(

@@ -8,8 +8,7 @@ import contextlib
 import shutil
 import socket
 import subprocess
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,21 +18,9 @@ from django.db import connection
 from config import cache as degrading_cache
 from config.celery import app as celery_app
 from games import live
-from tests.conftest import skip_without_server
+from tests.conftest import skip_without_server, wait_until
 
 PORTS = range(8140, 8150)
-
-
-def wait_until(condition: Callable[[], object], timeout: float, what: str) -> object:
-    """Poll `condition` until it returns something true; fail naming `what` after `timeout`."""
-    deadline = time.monotonic() + timeout
-    while True:
-        result = condition()
-        if result:
-            return result
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {timeout} s: {what}")
-        time.sleep(0.05)
 
 
 def _free_port() -> int:

@@ -13,7 +13,7 @@ from games import live
 from games.models import TableGame
 from reports.models import Export, ExportStatus
 from reports.services import exports_sweep_stuck
-from tests.faults.conftest import wait_until
+from tests.conftest import wait_until
 from tests.faults.lesson import Lesson, WatchingScreen
 from tests.games.conftest import start_live_table
 

@@ -6,7 +6,7 @@ import redis
 from django.urls import reverse
 
 from games import live
-from tests.faults.conftest import wait_until
+from tests.conftest import wait_until
 from tests.faults.lesson import Lesson, WatchingScreen
 from tests.games.conftest import start_live_table
 

@@ -4,15 +4,15 @@ broker and its port's neighbour busy, and the next `make run` starts a second on
 
 import os
 import signal
-import socket
 import subprocess
 import threading
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import free_port, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 # Generous: on a busy machine the worker and uvicorn's reloader take seconds each to start, and
@@ -21,26 +21,12 @@ START_TIMEOUT = 180
 STOP_TIMEOUT = 90
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def group_alive(pgid: int) -> bool:
     try:
         os.killpg(pgid, 0)
     except ProcessLookupError:
         return False
     return True
-
-
-def wait_for(condition, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}")
-        time.sleep(0.2)
 
 
 def answers(port: int) -> bool:
@@ -79,11 +65,11 @@ def test_ctrl_c_stops_the_site_the_worker_and_its_pool(tmp_path):
     reader = threading.Thread(target=lambda: output.extend(run.stdout), daemon=True)
     reader.start()
     try:
-        wait_for(lambda: answers(port), START_TIMEOUT, "the site to answer")
-        wait_for(lambda: any(" ready." in line for line in output), START_TIMEOUT, "the worker")
+        wait_until(lambda: answers(port), START_TIMEOUT, "the site to answer")
+        wait_until(lambda: any(" ready." in line for line in output), START_TIMEOUT, "the worker")
         os.killpg(run.pid, signal.SIGINT)
         run.wait(STOP_TIMEOUT)
-        wait_for(lambda: not group_alive(run.pid), STOP_TIMEOUT, "every process to stop")
+        wait_until(lambda: not group_alive(run.pid), STOP_TIMEOUT, "every process to stop")
         assert not answers(port)
     finally:
         if group_alive(run.pid):
