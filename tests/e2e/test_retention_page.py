@@ -9,6 +9,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from classroom.models import Student
+from tests.conftest import free_port
 from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, login_cookie
 
 pytestmark = pytest.mark.browser
@@ -54,12 +55,10 @@ def test_the_administrator_sets_retention_sees_the_counts_and_confirms(
 def test_an_invitation_when_the_mail_server_is_down_shows_the_link_to_copy(
     live_server, school_admin, settings, new_context, screenshot, console_errors
 ):
-    from tests.classroom.test_bad_input import _closed_port
-
     settings.MAILERS = {
         "default": {
             "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {"host": "127.0.0.1", "port": _closed_port(), "timeout": 5},
+            "OPTIONS": {"host": "127.0.0.1", "port": free_port(), "timeout": 5},
         }
     }
     base = live_server.url
