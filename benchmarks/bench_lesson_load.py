@@ -11,14 +11,19 @@ screens (`--poll-only`) cannot hold a stream and polls every 1.5 s instead. The 
 asyncio loop (aiohttp), not a thread a screen; its own CPU is printed beside the server's.
 
 Each step measures `--seconds` from when every screen has its page: the start of a lesson, when
-the whole class loads its pages at once, is left out (its length is printed). For each step it
-prints percentiles measured by the client (time to answer; a move's propagation from the move
-being sent to each other screen of its table holding the redrawn region: `propagation` for the
-screens that learned of it by their stream, `polled` for those that polled first, mostly the
-poll-only ones, which poll every 1.5 s; region fetches also by screen: phone, grid, dashboard)
-and by the server (gunicorn's own request time), errors, and CPU; then the largest class count
-meeting the goals (move p95 <= 150 ms, fetch p95 <= 100 ms, propagation p95 <= 300 ms on the
-streams, 0 errors, server CPU <= 80 %).
+the whole class loads its pages at once, is left out (its length is printed). The tables are
+already under way then, each at its own point (its first move 0-30 s in), so moves come at their
+steady rate for the whole window. For each step it prints percentiles measured by the client
+(time to answer; a move's propagation from the move being sent to each other screen of its
+table holding the redrawn region: `propagation` for the screens that learned of it by their
+stream, `polled` for those that polled first, mostly the poll-only ones, which poll every
+1.5 s; region fetches also by screen: phone, grid, dashboard) and by the server (gunicorn's
+own request time), errors, and CPU (gunicorn's, the goal's "server CPU"; beside it PostgreSQL's
+and Redis's, and the whole machine's, which includes what else this shared machine runs); the
+generator's loop lag (how late its 10 ms sleeps wake: time that every client figure includes
+but the server did not spend); then the largest class count meeting the goals (move p95 <=
+150 ms, fetch p95 <= 100 ms, propagation p95 <= 300 ms on the streams, 0 errors, server CPU <=
+80 %).
 
 Pages, polls, fetches and moves reuse kept-alive connections, and each connection stays with
 the gunicorn worker that accepted it, busy or not: at 100 classes the busiest of 3 workers did
@@ -62,6 +67,8 @@ from load_players import FORM, MOVE_URL, PREFERENCES, percentile  # noqa: E402
 
 POLL = re.compile(r'data-hx-get="([^"]+/poll/[^"]+)"')
 STREAM = re.compile(r'data-sse-connect="([^"]+)"')
+# The servers beside gunicorn's: their CPU is printed apart from the goal's "server CPU".
+STORES = {"postgres", "redis-server"}
 GOALS = {"move": 150.0, "fetch": 100.0, "propagation": 300.0}
 
 
@@ -260,13 +267,14 @@ class Generator:
 
     async def run_table(self, http, devices: list[Screen], table: int) -> None:
         clock = self.clocks.setdefault(table, TableClock())
-        await asyncio.sleep(random.uniform(0, 15))
+        # Each table at its own point of the lesson: the moves come at their steady rate from
+        # the measured window's first second (each table's first move 15-45 s in left the
+        # window's first 15 s quiet, averaging the server's CPU down by a third).
+        await asyncio.sleep(random.uniform(0, 30))
         while time.perf_counter() < self.stop:
-            await asyncio.sleep(random.uniform(15, 30))
-            if time.perf_counter() >= self.stop:
-                return
             mover = next((d for d in devices if FORM.search(d.html)), None)
-            if mover is None:
+            if mover is None:  # the table's turn is a robot's, or its game is over
+                await asyncio.sleep(random.uniform(15, 30))
                 continue
             forms = FORM.findall(mover.html)
             token, action, version, move_id = choose(forms)
@@ -297,6 +305,16 @@ class Generator:
                 self.stats.errors.append(f"move {response.status} {alert and alert[1]}")
             else:
                 mover.html = text
+            await asyncio.sleep(random.uniform(15, 30))
+
+
+async def watch_lag(stats: Stats, stop: float) -> None:
+    """How late the generator's own loop wakes (a 10 ms sleep's overshoot): time a screen's
+    answer waited for the generator, not the server, which every client figure includes."""
+    while time.perf_counter() < stop:
+        asked = time.perf_counter()
+        await asyncio.sleep(0.01)
+        stats.add("loop lag", time.perf_counter() - asked - 0.01)
 
 
 def choose(forms):
@@ -326,6 +344,22 @@ def cpu_seconds(processes) -> float:
         except Exception:  # noqa: BLE001, S112 - a worker that went away
             continue
     return total
+
+
+def store_processes():
+    """PostgreSQL's and Redis's processes (the whole servers: other databases share them)."""
+    import psutil
+
+    return [p for p in psutil.process_iter(["name"]) if p.info["name"] in STORES]
+
+
+def machine_busy() -> tuple[float, float]:
+    """(busy, all) CPU seconds of the whole machine so far: what else runs shows here too."""
+    import psutil
+
+    times = psutil.cpu_times()
+    idle = times.idle + getattr(times, "iowait", 0.0)
+    return sum(times) - idle, sum(times)
 
 
 def rss_mb(processes) -> float:
@@ -384,8 +418,10 @@ async def run_step(ports, rooms, args, master_pids, var_dir: str, since: dict) -
             stats.times[key] = []
         server_times(var_dir, since)  # the server's log from here on
         stop = generator.stop = time.perf_counter() + args.seconds
-        processes = server_processes(master_pids)
+        processes, stores = server_processes(master_pids), store_processes()
         cpu0, mine0, wall0 = cpu_seconds(processes), own_cpu(), time.perf_counter()
+        stores0, machine0 = cpu_seconds(stores), machine_busy()
+        tasks.append(asyncio.create_task(watch_lag(stats, stop)))
         for screens in rooms:
             for table in sorted({s.tables[0] for s in screens if s.kind == "device"}):
                 devices = [s for s in screens if s.kind == "device" and s.tables == [table]]
@@ -393,6 +429,8 @@ async def run_step(ports, rooms, args, master_pids, var_dir: str, since: dict) -
         await asyncio.sleep(max(0.0, stop - time.perf_counter()))
         wall = time.perf_counter() - wall0
         cpu, mine = cpu_seconds(processes) - cpu0, own_cpu() - mine0
+        stores_cpu = cpu_seconds(stores) - stores0
+        busy, total = (now - then for now, then in zip(machine_busy(), machine0, strict=True))
         memory = rss_mb(processes)
         for task in tasks:
             task.cancel()
@@ -403,6 +441,8 @@ async def run_step(ports, rooms, args, master_pids, var_dir: str, since: dict) -
         "warm_up": warm_up,
         "server_cpu": 100 * cpu / (wall * cores),
         "generator_cpu": 100 * mine / (wall * cores),
+        "stores_cpu": 100 * stores_cpu / (wall * cores),
+        "machine_busy": 100 * busy / total,
         "memory": memory,
     }
 
@@ -541,11 +581,14 @@ def main() -> int:
                     f"\n== {count} classes ({count * 17} screens, {args.poll_only:.0%} polling,"
                     f" every page loaded in {result['warm_up']:.0f} s, then measured):"
                     f" server CPU {result['server_cpu']:.0f} % of the machine, generator CPU"
-                    f" {result['generator_cpu']:.0f} %, server memory {result['memory']:.0f} MB,"
+                    f" {result['generator_cpu']:.0f} %, PostgreSQL + Redis CPU"
+                    f" {result['stores_cpu']:.0f} %, the machine busy"
+                    f" {result['machine_busy']:.0f} %,"
+                    f" server memory {result['memory']:.0f} MB,"
                     f" {stats.events} events, errors {len(stats.errors)}"
                     f" -> {'meets' if ok else 'misses'} the goals"
                 )
-                for kind in ("move", "fetch", "poll", "propagation", "polled", "page"):
+                for kind in ("move", "fetch", "poll", "propagation", "polled", "page", "loop lag"):
                     print(f"  client {kind:12} {describe(stats.times.get(kind, []))}")
                 for screen in ("device", "grid", "desk"):
                     kind = f"fetch ({screen})"
