@@ -1,12 +1,14 @@
-"""3 Laws screens with several tables in one session: the projector grid at 1920x1080 and the
-teacher's dashboard on a Chromebook (with a table not dealt yet), screenshotted to be looked at."""
+"""3 Laws screens with several tables in one session: the projector grid at 1920x1080 and on a
+phone, and the teacher's dashboard on a Chromebook (with a table not dealt yet), screenshotted to
+be looked at."""
 
 import pytest
 from playwright.sync_api import expect
 
 from games import services
 from games.models import TableGame
-from tests.e2e.conftest import CHROMEBOOK, PROJECTOR, login_cookie
+from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, login_cookie
+from tests.e2e.test_projector_on_a_phone import SMALLEST_TEXT
 from tests.games.conftest import advance, seat_teams, three_laws_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -45,6 +47,18 @@ def test_the_grid_and_the_dashboard_with_three_tables(
     expect(grid.get_by_text("Round 2 of 4 · Wake up")).to_be_visible()
     assert grid.locator(".tl-mini").count() == 0, "no faction before Reveal"
     screenshot(grid, "3laws-projector-grid")
+
+    context = new_context(PHONE)
+    context.add_cookies([{**login_cookie(teacher), "url": live_server.url}])
+    phone = console_errors(context.new_page())
+    for path, name in (
+        (f"/play/sessions/{session.pk}/projector/", "grid"),
+        (f"/play/tables/{two.pk}/projector/", "table"),
+    ):
+        phone.goto(f"{live_server.url}{path}")
+        assert phone.evaluate(SMALLEST_TEXT) >= 14
+        assert not phone.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+        screenshot(phone, f"3laws-projector-{name}-on-a-phone")
 
     context = new_context(CHROMEBOOK)
     context.add_cookies([{**login_cookie(teacher), "url": live_server.url}])
