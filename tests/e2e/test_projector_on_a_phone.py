@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from classroom.models import ProjectorLanguage
 from tests.e2e.conftest import PHONE, PROJECTOR, login_cookie
 from tests.e2e.test_bot_builders_live import fixed_deal  # noqa: F401
 from tests.e2e.test_live_push import room  # noqa: F401
@@ -34,15 +35,20 @@ def projector_pages(room) -> dict[str, str]:  # noqa: F811
     }
 
 
+@pytest.mark.parametrize("language", [ProjectorLanguage.ENGLISH, ProjectorLanguage.BOTH])
 @pytest.mark.parametrize("name", ["table", "grid"])
 def test_a_phone_reads_the_projector_at_reading_size(
     room,  # noqa: F811
     name,
+    language,
     new_context,
     console_errors,
     teacher,
     screenshot,
 ):
+    session = room["game"].session
+    session.projector_language = language
+    session.save(update_fields=["projector_language"])
     context = new_context(PHONE)
     context.add_cookies([{**login_cookie(teacher), "url": room["base"]}])
     page = console_errors(context.new_page())
@@ -57,7 +63,7 @@ def test_a_phone_reads_the_projector_at_reading_size(
         ".map(e => e.getBoundingClientRect().bottom))"
     )
     assert live["y"] + live["height"] <= content + 24
-    screenshot(page, f"projector-{name}-on-a-phone")
+    screenshot(page, f"projector-{name}-{language}-on-a-phone")
 
 
 @pytest.mark.parametrize("name", ["table", "grid"])
