@@ -10,21 +10,11 @@ from classroom.models import ProjectorLanguage
 from tests.e2e.conftest import PHONE, PROJECTOR, login_cookie
 from tests.e2e.test_bot_builders_live import fixed_deal  # noqa: F401
 from tests.e2e.test_live_push import room  # noqa: F401
+from tests.e2e.test_projector_room import LAYOUT, measure
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# The smallest type of any text the region shows, in CSS pixels.
-SMALLEST_TEXT = """() => {
-  const sizes = [];
-  const walker = document.createTreeWalker(document.querySelector('#live'), NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const node = walker.currentNode, element = node.parentElement;
-    const box = element.getBoundingClientRect();
-    if (!node.textContent.trim() || box.width < 2 || box.height < 2) continue;  // hidden
-    sizes.push(parseFloat(getComputedStyle(element).fontSize));
-  }
-  return Math.min(...sizes);
-}"""
+READING_PX = 14  # the smallest text a phone held at reading distance may show
 
 
 def projector_pages(room) -> dict[str, str]:  # noqa: F811
@@ -54,8 +44,9 @@ def test_a_phone_reads_the_projector_at_reading_size(
     page = console_errors(context.new_page())
     page.goto(room["base"] + projector_pages(room)[name])
 
-    assert page.evaluate(SMALLEST_TEXT) >= 14
-    assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+    assert measure(page)["smallest"]["size"] >= READING_PX
+    layout = page.evaluate(LAYOUT)
+    assert layout["scrollW"] <= layout["w"]
     # Up close the page scrolls: it does not stretch its rows over the screen's height.
     live = page.locator("#live").bounding_box()
     content = page.evaluate(

@@ -8,7 +8,8 @@ from playwright.sync_api import expect
 from games import services
 from games.models import TableGame
 from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, login_cookie
-from tests.e2e.test_projector_on_a_phone import SMALLEST_TEXT
+from tests.e2e.test_projector_on_a_phone import READING_PX
+from tests.e2e.test_projector_room import LAYOUT, measure
 from tests.games.conftest import advance, seat_teams, three_laws_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -56,8 +57,9 @@ def test_the_grid_and_the_dashboard_with_three_tables(
         (f"/play/tables/{two.pk}/projector/", "table"),
     ):
         phone.goto(f"{live_server.url}{path}")
-        assert phone.evaluate(SMALLEST_TEXT) >= 14
-        assert not phone.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+        assert measure(phone)["smallest"]["size"] >= READING_PX
+        layout = phone.evaluate(LAYOUT)
+        assert layout["scrollW"] <= layout["w"]
         screenshot(phone, f"3laws-projector-{name}-on-a-phone")
 
     context = new_context(CHROMEBOOK)
