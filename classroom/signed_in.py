@@ -1,15 +1,22 @@
-"""Django's database sessions, with the session's row read by one written-out statement.
+"""Django's database sessions and accounts, each signed-in request's two rows read by one
+written-out statement apiece.
 
-Every page and every live redraw of a signed-in teacher or administrator reads its session row:
-the projector grid's poll, served from the cache, is little more than that read, the account's
-and the permission check (games.views.regions). The ORM takes longer to build this one-table
-query than the database takes to answer it; the statement is the same query, and the rest of
-Django's database store (writes, expiry, key rotation) is unchanged.
+Every page and every live redraw of a signed-in teacher or administrator reads its session row
+and its account: the projector grid's poll, served from the cache, is little more than those two
+reads and the permission check (games.views.regions). The ORM takes longer to build each
+one-table query than the database takes to answer it; the statements are the same queries, and
+the rest of Django's database store (writes, expiry, key rotation) and of its model backend
+(signing in, permissions, the inactive account refused) is unchanged.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.sessions.backends import db
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 
@@ -25,3 +32,21 @@ class SessionStore(db.SessionStore):
         if found is None:  # as Django's store: a key not found is forgotten, and a new one made
             self._session_key = None
         return found
+
+
+@cache
+def _account_statement() -> str:
+    model = get_user_model()
+    columns = ", ".join(field.column for field in model._meta.concrete_fields)
+    return f"SELECT {columns} FROM {model._meta.db_table} WHERE {model._meta.pk.column} = %s"
+
+
+class AccountBackend(ModelBackend):
+    def get_user(self, user_id):
+        model = get_user_model()
+        try:
+            pk = model._meta.pk.to_python(user_id)
+        except ValidationError:  # as ModelBackend: an id that names no account finds nobody
+            return None
+        user = next(iter(model._default_manager.raw(_account_statement(), [pk])), None)
+        return user if user is not None and self.user_can_authenticate(user) else None

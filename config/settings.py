@@ -358,8 +358,9 @@ SECURE_CSP = {
     "object-src": [CSP.NONE],
 }
 
-# Django's database sessions, the row read without the ORM building its query
+# Django's database sessions and accounts, each row read without the ORM building its query
 # (classroom/signed_in.py).
+AUTHENTICATION_BACKENDS = ["classroom.signed_in.AccountBackend"]
 # Not cached_db: a session deleted at sign-out while Redis is down would come back from the cache.
 SESSION_ENGINE = "classroom.signed_in"
 SESSION_COOKIE_HTTPONLY = True

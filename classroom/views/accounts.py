@@ -44,7 +44,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = TeacherSignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = services.teacher_signup(**form.cleaned_data)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user)  # the one backend: AUTHENTICATION_BACKENDS
         return redirect("classroom:dashboard")
     return render(request, "registration/signup.html", {"form": form})
 

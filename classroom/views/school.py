@@ -97,7 +97,7 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user)  # the one backend: AUTHENTICATION_BACKENDS
             messages.success(
                 request, gettext("Welcome to %(school)s!") % {"school": invitation.school.name}
             )

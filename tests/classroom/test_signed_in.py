@@ -10,7 +10,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from classroom.signed_in import SessionStore
+from django.contrib.auth import BACKEND_SESSION_KEY
+from django.contrib.auth.backends import ModelBackend
+
+from classroom.signed_in import AccountBackend, SessionStore
 
 
 @pytest.fixture
@@ -48,3 +51,44 @@ def test_a_signed_in_teacher_stays_signed_in_and_signs_out(teacher_client, teach
     assert Session.objects.filter(pk=key).exists()
     teacher_client.post("/accounts/logout/")
     assert not Session.objects.filter(pk=key).exists()
+
+
+@pytest.mark.parametrize("case", ["active", "inactive", "unknown", "garbled"])
+def test_the_account_loads_as_django_s_model_backend_loads_it_in_one_statement(teacher, case):
+    user_id = {"active": teacher.pk, "inactive": teacher.pk, "unknown": 999_999, "garbled": "x"}
+    if case == "inactive":
+        teacher.is_active = False
+        teacher.save(update_fields=["is_active"])
+    with CaptureQueriesContext(connection) as queries:
+        ours = AccountBackend().get_user(user_id[case])
+    assert len(queries) == (0 if case == "garbled" else 1)
+    django = ModelBackend().get_user(user_id[case]) if case != "garbled" else None
+    assert ours == django
+    if case == "active":
+        assert ours.pk == teacher.pk and ours.email == teacher.email
+        fields = [f.attname for f in type(teacher)._meta.concrete_fields]
+        assert {f: getattr(ours, f) for f in fields} == {f: getattr(django, f) for f in fields}
+    else:
+        assert ours is None
+
+
+def test_a_changed_password_still_signs_the_old_session_out(teacher_client, teacher):
+    assert teacher_client.get("/").wsgi_request.user == teacher
+    teacher.set_password("a-new-long-passphrase-42")
+    teacher.save()
+    assert not teacher_client.get("/").wsgi_request.user.is_authenticated
+
+
+def test_signing_up_signs_the_new_teacher_in_with_the_one_backend(client, db):
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "display_name": "Ada Lovelace",
+            "email": "ada@example.test",
+            "school_name": "Analytical Elementary",
+            "password": "a-long-enough-passphrase-1",
+        },
+    )
+    assert response.status_code == 302
+    assert client.session[BACKEND_SESSION_KEY] == "classroom.signed_in.AccountBackend"
+    assert client.get("/").wsgi_request.user.email == "ada@example.test"
