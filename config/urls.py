@@ -5,10 +5,12 @@ from django.urls import include, path
 from classroom.urls import auth_urlpatterns
 
 urlpatterns = [
+    # First: live play's polls, redraws and moves are most of a lesson's requests, and Django
+    # tries the patterns in order (play/ matched last, a poll went past some fifty of them).
+    path("play/", include("games.urls")),
     path("admin/", admin.site.urls),
     path("", include(auth_urlpatterns)),
     path("", include("classroom.urls")),
-    path("play/", include("games.urls")),
     path("reports/", include("reports.urls")),
 ]
 
