@@ -1,17 +1,17 @@
-"""classroom/signed_in.py reads a session's row with one written-out statement: it must load
-exactly what Django's database store loads, for live, expired and unknown keys alike."""
+"""classroom/signed_in.py reads a session's row and its account with one written-out statement
+each: they must load exactly what Django's database store and model backend load, for live,
+expired and unknown keys, and active, inactive, unknown and garbled accounts alike."""
 
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import BACKEND_SESSION_KEY
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.sessions.backends.db import SessionStore as DjangoStore
 from django.contrib.sessions.models import Session
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
-
-from django.contrib.auth import BACKEND_SESSION_KEY
-from django.contrib.auth.backends import ModelBackend
 
 from classroom.signed_in import AccountBackend, SessionStore
 
