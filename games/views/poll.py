@@ -7,7 +7,6 @@ Changed: the full permission check, then the re-drawn region.
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from classroom.access import is_class_teacher
@@ -19,8 +18,13 @@ from games.access import (
     get_session_for_viewer,
 )
 from games.views.projector import render_for_projector
-from games.views.regions import cached_device_region, device_region, grid_region
-from games.views.screens import dashboard_screen, projector_screen
+from games.views.regions import (
+    cached_device_region,
+    device_region,
+    grid_region,
+    render_dashboard,
+)
+from games.views.screens import projector_screen
 
 
 def _reload() -> HttpResponse:
@@ -78,9 +82,4 @@ def _redraw(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
     if watch.view == live.GRID:
         return grid_region(request, seen)
     session = get_session_for_viewer(request, watch.session_id)
-    can_control = is_class_teacher(request.user, session.classroom)
-    return render(
-        request,
-        "games/teacher_tables.html#live",
-        dashboard_screen(session, watch.user_id, can_control=can_control),
-    )
+    return render_dashboard(request, session, "games/teacher_tables.html#live")

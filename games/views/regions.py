@@ -13,11 +13,18 @@ The projector grid is redrawn on every move of every table of the session, by ea
 class's grids (the projector, the teacher's laptop, an administrator looking in). Its drawing
 holds one value of its viewer's: the signed watch token in its poll URL.
 
+The teacher's dashboard is redrawn on every move of every table of the session too, and only
+the moved table's row changes: each row is kept, with holes for the CSRF token of its forms
+and the move id of its facilitator buttons, the two values of its viewer's it holds (the
+dashboard's watch token is outside the rows).
+
 Secrets: a device's drawing is one seat's (`view(seat)`), keyed by that seat, and served only
 after `get_game_for_device` (or, for a poll, `get_seat_version`: the same rule in one query) has
 seated the requesting device there, as the uncached drawing is. The grid shows `view(None)` only,
 and is served only after `get_session_versions` (get_session_for_viewer's rule in one query),
-as the uncached drawing is.
+as the uncached drawing is. A dashboard row shows `view(None)` only, and its teacher's controls
+are kept apart from the rows drawn without them (`can_control` is in the key); the rows are
+drawn for a viewer whom `get_session_for_viewer` has let see the session.
 """
 
 from __future__ import annotations
@@ -28,9 +35,12 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 
+from classroom.access import is_class_teacher
 from classroom.models import Session
 from games import live
 from games.access import (
@@ -41,10 +51,18 @@ from games.access import (
     get_session_versions,
 )
 from games.views.projector import render_for_projector
-from games.views.screens import device_screen, device_watch, grid_screen, new_client_move_id
+from games.views.screens import (
+    DashboardRow,
+    dashboard_screen,
+    device_screen,
+    device_watch,
+    grid_screen,
+    new_client_move_id,
+)
 
 TEMPLATE = "games/device.html#live"
 GRID_TEMPLATE = "games/projector_grid.html#live"
+DASHBOARD_ROW_TEMPLATE = "games/_dashboard_row.html"
 # A drawing is asked for within seconds of its version (the stream's refetch, the 10 s fallback
 # poll, a teammate's phone); kept longer, a busy school's drawings would fill Redis (about 10 KB
 # a seat and move). A key names its version, so nothing stale is ever served either way.
@@ -131,14 +149,17 @@ def _token_in_url(context: dict) -> str:
     return _watch_in_url(parse_qs(urlsplit(context["live_url"]).query)["t"][0])
 
 
+def _digest(drawn: tuple) -> str:
+    return hashlib.blake2s(repr(drawn).encode(), digest_size=16).hexdigest()
+
+
 def grid_key(session: Session, shown: str) -> str:
     """Everything the grid's drawing depends on: the fingerprint its poll URL shows (each
     table's version, and the stamp that changes when tables are dealt: the teams in a dealt
     table's seats are fixed), and the session's title, date, game (its name when untitled) and
     projector language. Hashed, as the fingerprint grows with the tables and a title may hold
     any character."""
-    drawn = (shown, session.title, session.date, session.game, session.projector_language)
-    digest = hashlib.blake2s(repr(drawn).encode(), digest_size=16).hexdigest()
+    digest = _digest((shown, session.title, session.date, session.game, session.projector_language))
     return f"games:region:grid:{session.pk}:{digest}"
 
 
@@ -163,3 +184,49 @@ def grid_region(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
     drawn = _punch(response.content.decode(), {WATCH_HOLE: _token_in_url(context)})
     cache.set(grid_key(session, context["live_version"]), drawn, TTL)
     return response
+
+
+def dashboard_row_key(row: DashboardRow) -> str:
+    """The row's `fragment_key` and the language it is drawn in, hashed: the key holds team
+    names, which may hold any character."""
+    digest = _digest((row.fragment_key, translation.get_language()))
+    return f"games:region:dashboard-row:{row.table.pk}:{digest}"
+
+
+def dashboard_rows(request: HttpRequest, session: Session, rows: list[DashboardRow]) -> list[str]:
+    """Each row's drawing, from the cache where a dashboard of the class drew it, with this
+    request's CSRF token and a move id of its own put in; the others drawn and kept."""
+    keys = [dashboard_row_key(row) for row in rows]
+    kept = cache.get_many(keys)
+    drawn: list[SafeString] = []
+    new: dict[str, str] = {}
+    csrf = get_token(request)
+    for key, row in zip(keys, rows, strict=True):
+        html = kept.get(key)
+        if html is None:
+            context = {
+                "row": {**row.context, "client_move_id": MOVE_HOLE},
+                "session": session,
+                "can_control": row.can_control,
+                "csrf_token": CSRF_HOLE,
+            }
+            html = new[key] = render_to_string(DASHBOARD_ROW_TEMPLATE, context)
+        # One move id a row: each table dedupes its own double taps.
+        filled = html.replace(CSRF_HOLE, csrf).replace(MOVE_HOLE, new_client_move_id())
+        drawn.append(mark_safe(filled))  # noqa: S308 -- drawn by our template, autoescaped
+    if new:
+        cache.set_many(new, TTL)
+    return drawn
+
+
+def render_dashboard(
+    request: HttpRequest, session: Session, template: str, *, notice: str = "", error: str = ""
+) -> HttpResponse:
+    """The teacher's dashboard of the session's tables (the page, or its live region), for a
+    viewer `get_session_for_viewer` has let see it; with the controls for the class's teacher."""
+    can_control = is_class_teacher(request.user, session.classroom)
+    context = dashboard_screen(
+        session, request.user.pk, can_control=can_control, notice=notice, error=error
+    )
+    context["rows"] = dashboard_rows(request, session, context["rows"])
+    return render(request, template, context)

@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 
 from classroom import push
 from classroom.models import Session
-from classroom.selectors import session_devices_by_table
+from classroom.selectors import JoinedDevice, session_devices_by_table
 from games import live
 from games.access import DeviceSeat
 from games.engine_registry import engine_for
@@ -242,28 +242,61 @@ def _age(info: TableInfo) -> str:
     return gettext("%(time)s ago") % {"time": timesince(info.last_move_at, depth=1)}
 
 
-def dashboard_screen(
-    session: Session, user_id: int, *, can_control: bool, notice: str = "", error: str = ""
-) -> dict:
-    tables = session_tables(session)
-    devices = session_devices_by_table(session) if can_control else {}
-    rows = []
-    for game, info in tables:
+class DashboardRow:
+    """One table's row of the teacher's dashboard, worked out only if it is drawn: the rows are
+    kept in the cache by `fragment_key` (games.views.regions.dashboard_rows), so after a move
+    only the table that moved is worked out and drawn again, not every table of the class."""
+
+    def __init__(
+        self, game: TableGame, info: TableInfo, devices: list[JoinedDevice], can_control: bool
+    ):
+        self.game = game
+        self.table = info
+        self.devices = devices
+        self.can_control = can_control
+        self.age = _age(info)
+
+    @property
+    def fragment_key(self) -> str:
+        # Whatever else a row shows follows from its table's state, which every move, control
+        # and recorded bench changes with the version; its teams' names and robots may change
+        # between moves, its age with the clock, and its devices when a phone joins or is freed.
+        info = self.table
+        devices = [(device.binding_id, device.student_name) for device in self.devices]
+        return (
+            f"{info.pk}:{info.version}:{info.status}:{sorted(info.robots)}:{info.names}:"
+            f"{self.age}:{devices}:{self.can_control}"
+        )
+
+    @cached_property
+    def context(self) -> dict:
+        game, info = self.game, self.table
         seat = current_seat(game)
-        engine = engine_for(game)
         row = {
             "table": info,
             "current_name": info.name(seat) if seat else "",
             "current_is_robot": seat in info.robots,
-            "age": _age(info),
+            "age": self.age,
             "recorded": len(recorded_seats(game)) if info.is_tabletop else None,
             "has_moves": game.last_move_at is not None,
-            "can_end_now": engine.results_now is not None,
-            "devices": devices.get(game.table_id, []),
+            "can_end_now": engine_for(game).results_now is not None,
+            "devices": self.devices,
         }
-        if can_control and not info.is_over:
+        if self.can_control and not info.is_over:
             row.update(facilitator_controls(game, info))
-        rows.append(row)
+        return row
+
+
+def dashboard_screen(
+    session: Session, user_id: int, *, can_control: bool, notice: str = "", error: str = ""
+) -> dict:
+    """`rows` holds a DashboardRow a table: games.views.regions.render_dashboard draws them."""
+    tables = session_tables(session)
+    devices = session_devices_by_table(session) if can_control else {}
+    rows = [
+        DashboardRow(game, info, devices.get(game.table_id, []), can_control)
+        for game, info in tables
+    ]
     watch = live.Watch(
         live.TEACHER, session.pk, tuple(game.pk for game, _ in tables), user_id=user_id
     )

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from classroom.access import get_session_table, is_class_teacher
+from classroom.access import get_session_table
 from classroom.http import HtmxHttpRequest, htmx_or_redirect
 from classroom.models import Session
 from games import services
@@ -28,8 +28,8 @@ from games.access import (
 from games.engine_registry import engine_for
 from games.models import TableGame, TableMode
 from games.selectors import replay_view, table_info
+from games.views import regions
 from games.views.projector import PROJECTOR, render_projector
-from games.views.screens import dashboard_screen
 
 UNREADABLE = _("That request could not be read: reload the page and try again.")
 
@@ -52,12 +52,8 @@ def start_tables(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
 
 
 def render_dashboard(request: HtmxHttpRequest, session, *, notice: str = "", error: str = ""):
-    can_control = is_class_teacher(request.user, session.classroom)
-    context = dashboard_screen(
-        session, request.user.pk, can_control=can_control, notice=notice, error=error
-    )
     template = "games/teacher_tables.html#live" if request.htmx else "games/teacher_tables.html"
-    return render(request, template, context)
+    return regions.render_dashboard(request, session, template, notice=notice, error=error)
 
 
 @require_POST
