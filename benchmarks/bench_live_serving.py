@@ -17,6 +17,9 @@ and wrk the other. Requests:
 - poll-unchanged: a team device's poll when nothing changed (204, no query)
 - device-redraw: the same poll with a stale fingerprint (permission check + region)
 - grid-redraw: the teacher's projector grid, re-drawn
+- dashboard-redraw: the teacher's tables dashboard's live region, re-drawn (its tables as they
+  were: each row from the cache, as the two rows of the tables that did not move are after a
+  move)
 - page: the teacher's tables dashboard page (a whole ordinary page)
 
 Prints requests/s (median and range of the rounds) and each request's ratio to bare under the
@@ -85,11 +88,16 @@ def seed(env: dict[str, str], site_root: Path) -> dict[str, tuple[str, str]]:
     grid = desk.get(f"/play/sessions/{session.pk}/projector/", HTTP_HOST="127.0.0.1")
     grid_poll = re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', grid.content.decode()).group(1)
     grid_poll = grid_poll.replace("&amp;", "&")
+    page = f"/play/sessions/{session.pk}/tables/"
+    desk_html = desk.get(page, HTTP_HOST="127.0.0.1").content.decode()
+    desk_poll = re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', desk_html).group(1)
+    desk_poll = desk_poll.replace("&amp;", "&")
     return {
         "poll-unchanged": (poll, cookie(device)),
         "device-redraw": (re.sub(r"v=[^&]+", "v=stale", poll), cookie(device)),
         "grid-redraw": (re.sub(r"v=[^&]+", "v=stale", grid_poll), cookie(desk)),
-        "page": (f"/play/sessions/{session.pk}/tables/", cookie(desk)),
+        "dashboard-redraw": (re.sub(r"v=[^&]+", "v=stale", desk_poll), cookie(desk)),
+        "page": (page, cookie(desk)),
     }
 
 

@@ -149,7 +149,14 @@ def setup_django(env: dict[str, str], site_root: Path = ROOT) -> None:
     sys.path.insert(0, str(site_root))
     import django
 
-    django.setup()
+    # Celery's Django fix-up puts the working directory first on sys.path as the app loads:
+    # from this checkout, an older `site_root` would be seeded with this checkout's code.
+    here = os.getcwd()
+    os.chdir(site_root)
+    try:
+        django.setup()
+    finally:
+        os.chdir(here)
 
 
 class JoinedDevice(NamedTuple):
