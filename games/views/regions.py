@@ -92,10 +92,15 @@ def _punch(html: str, values: dict[str, str]) -> str:
     return html
 
 
-def _fill(drawn: str, values: dict[str, str]) -> HttpResponse:
+def _filled(drawn: str, values: dict[str, str]) -> str:
+    """The kept drawing with this viewer's value in each hole."""
     for hole, value in values.items():
         drawn = drawn.replace(hole, value)
-    return HttpResponse(drawn)
+    return drawn
+
+
+def _fill(drawn: str, values: dict[str, str]) -> HttpResponse:
+    return HttpResponse(_filled(drawn, values))
 
 
 def _serve(request: HttpRequest, drawn: str, watch: live.Watch) -> HttpResponse:
@@ -212,7 +217,7 @@ def dashboard_rows(request: HttpRequest, session: Session, rows: list[DashboardR
             }
             html = new[key] = render_to_string(DASHBOARD_ROW_TEMPLATE, context)
         # One move id a row: each table dedupes its own double taps.
-        filled = html.replace(CSRF_HOLE, csrf).replace(MOVE_HOLE, new_client_move_id())
+        filled = _filled(html, {CSRF_HOLE: csrf, MOVE_HOLE: new_client_move_id()})
         drawn.append(mark_safe(filled))  # noqa: S308 -- drawn by our template, autoescaped
     if new:
         cache.set_many(new, TTL)

@@ -185,6 +185,14 @@ def projector_screen(
     return context
 
 
+def table_drawing_key(info: TableInfo) -> str:
+    """What a drawing of a table (a grid cell, a dashboard row) depends on. Whatever follows
+    from its state changes with the version, which every move, control and recorded bench
+    raises; the robots may change between moves (a robot taking over a team), and the names
+    are kept in the key with them."""
+    return f"{info.pk}:{info.version}:{info.status}:{sorted(info.robots)}:{info.names}"
+
+
 class GridCell:
     """One table of the projector grid, worked out only if it is drawn: the grid template keeps
     each cell's drawing in the cache by `fragment_key`, so after a move only the table that
@@ -199,10 +207,7 @@ class GridCell:
 
     @property
     def fragment_key(self) -> str:
-        # The version changes with every move and control; the robots may change between
-        # moves (a robot taking over a team), and the names are kept in the key with them.
-        info = self.table
-        return f"{info.pk}:{info.version}:{info.status}:{sorted(info.robots)}:{info.names}"
+        return table_drawing_key(self.table)
 
     @cached_property
     def _drawn(self) -> dict:
@@ -258,15 +263,10 @@ class DashboardRow:
 
     @property
     def fragment_key(self) -> str:
-        # Whatever else a row shows follows from its table's state, which every move, control
-        # and recorded bench changes with the version; its teams' names and robots may change
-        # between moves, its age with the clock, and its devices when a phone joins or is freed.
-        info = self.table
+        # Beside the table's drawing: its age changes with the clock, and its devices when a
+        # phone joins or is freed.
         devices = [(device.binding_id, device.student_name) for device in self.devices]
-        return (
-            f"{info.pk}:{info.version}:{info.status}:{sorted(info.robots)}:{info.names}:"
-            f"{self.age}:{devices}:{self.can_control}"
-        )
+        return f"{table_drawing_key(self.table)}:{self.age}:{devices}:{self.can_control}"
 
     @cached_property
     def context(self) -> dict:
