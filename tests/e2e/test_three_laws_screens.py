@@ -14,6 +14,13 @@ from tests.games.conftest import advance, seat_teams, three_laws_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+# How many lines each team name of the dashboard's tables takes.
+LINES_OF_EACH_NAME = """() => [...document.querySelectorAll('.dash-row .dash-team')].map((name) => {
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+})"""
+
 
 def test_the_grid_and_the_dashboard_with_three_tables(
     live_server, new_context, screenshot, console_errors, teacher, classroom, students
@@ -70,5 +77,19 @@ def test_the_grid_and_the_dashboard_with_three_tables(
     expect(desk.get_by_role("button", name="Add a robot seat")).to_be_visible()
     expect(desk.get_by_text("Table 3")).to_be_visible()
     assert late.teams.count() == 0
+    # Four team names beside the controls need two lines at 1366 px: they break between
+    # teams, never inside a name ("Team" at one line's end, "8" on the next).
+    assert desk.locator(".dash-team").count() == 8
+    assert desk.evaluate(LINES_OF_EACH_NAME) == [1] * 8
     screenshot(desk, "3laws-teacher-dashboard-tables")
+
+    context = new_context(PHONE)
+    context.add_cookies([{**login_cookie(teacher), "url": live_server.url}])
+    pocket = console_errors(context.new_page())
+    pocket.goto(f"{live_server.url}/play/sessions/{session.pk}/tables/")
+    expect(pocket.get_by_role("button", name="Start questions")).to_be_visible()
+    layout = pocket.evaluate(LAYOUT)
+    assert layout["scrollW"] <= layout["w"], "the dashboard fits a phone's width"
+    assert pocket.evaluate(LINES_OF_EACH_NAME) == [1] * 8
+    screenshot(pocket, "3laws-teacher-dashboard-on-a-phone")
     assert console_errors.errors == []
