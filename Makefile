@@ -39,14 +39,16 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	@touch $(NODE_STAMP)
 
-# Chromium (browser tests), poppler (PDF previews), Java (the Nu HTML checker) and gettext (the
-# Spanish catalogue) come from Debian's packages.
+# Chromium (browser tests), poppler (PDF previews), Java (the Nu HTML checker), gettext (the
+# Spanish catalogue) and nginx (docker/nginx.conf run in front of a stream) come from Debian's
+# packages.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	command -v nginx >/dev/null || missing="$$missing nginx-light"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "Installing$$missing from Debian's packages"; \

@@ -10,7 +10,9 @@ from __future__ import annotations
 import datetime
 import http.client
 import os
+import re
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
@@ -269,6 +271,50 @@ def gunicorn(
         yield Server(process, port)
     finally:
         stop(process)
+
+
+@contextmanager
+def proxy(conf: Path, *, web: int, stream: int) -> Iterator[Server]:
+    """nginx with the site's own proxy configuration (docker/nginx.conf of the tree served) in
+    front of the web tier on port `web` and the stream tier on `stream`, as compose runs it,
+    on a free port of loopback; stopped however the block ends."""
+    if shutil.which("nginx") is None:
+        raise RuntimeError("nginx is not installed (apt-get install nginx-light)")
+    port = free_port()
+    site = conf.read_text()
+    for service, target in (("web:8000", web), ("stream:8001", stream)):
+        if f"server {service};" not in site:
+            raise RuntimeError(f"{conf} names no upstream {service}")
+        site = site.replace(f"server {service};", f"server 127.0.0.1:{target};")
+    site = re.sub(r"listen \d+;", f"listen 127.0.0.1:{port};", site)
+    prefix = Path(tempfile.mkdtemp(prefix="botbench-proxy-"))
+    # The rest of a main configuration, as the nginx image's own has it, with every file in
+    # `prefix`: nothing of the machine's own nginx is read or written.
+    (prefix / "nginx.conf").write_text(
+        f"""worker_processes auto;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log warn;
+events {{ worker_connections 8192; }}
+http {{
+    access_log off;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+{site}
+}}
+"""
+    )
+    process = subprocess.Popen(
+        ["nginx", "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"]
+    )
+    try:
+        wait_until_serving(port, process, "/healthz")
+        yield Server(process, port)
+    finally:
+        stop(process)
+        shutil.rmtree(prefix, ignore_errors=True)
 
 
 def stop(process: subprocess.Popen, timeout: float = 30) -> None:

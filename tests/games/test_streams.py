@@ -6,6 +6,8 @@ Events carry no content (only "changed"), so nothing a viewer may not see travel
 may hold a stream is checked like the redraw; a device the teacher frees loses its stream."""
 
 import re
+import shutil
+import sys
 import threading
 from html import unescape
 from urllib.parse import quote
@@ -15,9 +17,19 @@ from django.test import Client
 from django.urls import reverse
 
 from classroom import services as classroom_services
+from tests.conftest import skip_or_fail
 from tests.fuzz.values import NASTY
 from tests.games.conftest import post_move, read_screen, start_live_table
-from tests.games.stream_support import EventReader, StreamServer, cookie_header, stream_path
+from tests.games.stream_support import (
+    ROOT,
+    EventReader,
+    StreamServer,
+    cookie_header,
+    stream_path,
+)
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import harness  # noqa: E402  -- the benchmarks' nginx, run from docker/nginx.conf
 
 DRAW = {"type": "draw", "source": "deck"}
 
@@ -163,3 +175,18 @@ def test_nasty_stream_parameters_are_refused_never_a_server_error(server, table)
             reader = EventReader(server.port, f"{reverse('games:stream')}?{query}", cookies)
             assert reader.status < 500, (name, query[:40], reader.status)
             reader.close()
+
+
+def test_through_the_compose_proxy_a_stream_opens_and_a_move_reaches_it(server, table):
+    """docker/nginx.conf in a real nginx, in front of the stream server (both of its upstreams):
+    the stream keeps its Host (Django refuses a request without one it allows), comes through
+    unbuffered, and a move made here reaches it."""
+    if shutil.which("nginx") is None:
+        skip_or_fail("nginx is not installed (apt-get install nginx-light)")
+    conf = ROOT / "docker" / "nginx.conf"
+    with harness.proxy(conf, web=server.port, stream=server.port) as nginx:
+        phone = table.devices[1]
+        reader = open_stream(nginx, phone, page(phone, "/play/"))
+        move_once(table)
+        assert reader.wait_for("changed") == ("changed", "")
+        reader.close()
