@@ -55,6 +55,7 @@ import resource
 import secrets
 import sys
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from html import unescape
 from pathlib import Path
@@ -85,6 +86,11 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument(
         "--connection-per-request", action="store_true", help="no kept-alive web connections"
+    )
+    parser.add_argument(
+        "--proxy",
+        action="store_true",
+        help="through nginx with the served tree's docker/nginx.conf, as compose serves the site",
     )
     parser.add_argument("--idle-streams", type=int, default=0)
     parser.add_argument("--db-name", default="botbench_bench_lesson")
@@ -244,7 +250,8 @@ class Generator:
         remaining = self.stop - time.perf_counter()
         async with http.get(self.stream_base + stream, headers=headers) as response:
             if response.status != 200:
-                self.stats.errors.append(f"{screen.kind} stream {response.status}")
+                said = (await response.text())[:120]
+                self.stats.errors.append(f"{screen.kind} stream {response.status} {said!r}")
                 return
             self.listening += 1
             event = ""
@@ -377,7 +384,9 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def run_step(ports, rooms, args, master_pids, var_dir: str, since: dict) -> dict:
+async def run_step(
+    ports, rooms, args, master_pids, var_dir: str, since: dict, proxy_pids=()
+) -> dict:
     import aiohttp
 
     stats = Stats()
@@ -419,8 +428,9 @@ async def run_step(ports, rooms, args, master_pids, var_dir: str, since: dict) -
         server_times(var_dir, since)  # the server's log from here on
         stop = generator.stop = time.perf_counter() + args.seconds
         processes, stores = server_processes(master_pids), store_processes()
+        proxies = server_processes(list(proxy_pids))
         cpu0, mine0, wall0 = cpu_seconds(processes), own_cpu(), time.perf_counter()
-        stores0, machine0 = cpu_seconds(stores), machine_busy()
+        stores0, proxy0, machine0 = cpu_seconds(stores), cpu_seconds(proxies), machine_busy()
         tasks.append(asyncio.create_task(watch_lag(stats, stop)))
         for screens in rooms:
             for table in sorted({s.tables[0] for s in screens if s.kind == "device"}):
@@ -430,6 +440,7 @@ async def run_step(ports, rooms, args, master_pids, var_dir: str, since: dict) -
         wall = time.perf_counter() - wall0
         cpu, mine = cpu_seconds(processes) - cpu0, own_cpu() - mine0
         stores_cpu = cpu_seconds(stores) - stores0
+        proxy_cpu = cpu_seconds(proxies) - proxy0
         busy, total = (now - then for now, then in zip(machine_busy(), machine0, strict=True))
         memory = rss_mb(processes)
         for task in tasks:
@@ -442,6 +453,7 @@ async def run_step(ports, rooms, args, master_pids, var_dir: str, since: dict) -
         "server_cpu": 100 * cpu / (wall * cores),
         "generator_cpu": 100 * mine / (wall * cores),
         "stores_cpu": 100 * stores_cpu / (wall * cores),
+        "proxy_cpu": 100 * proxy_cpu / (wall * cores),
         "machine_busy": 100 * busy / total,
         "memory": memory,
     }
@@ -565,15 +577,22 @@ def main() -> int:
                 options=["--graceful-timeout", "5"],
                 cwd=args.site_root,
             ) as streams,
+            ExitStack() as stack,
         ):
             ports = (pages.port, streams.port)
-            pids = [pages.process.pid, streams.process.pid]
+            pids, proxy_pids = [pages.process.pid, streams.process.pid], []
+            if args.proxy:
+                conf = args.site_root / "docker" / "nginx.conf"
+                proxy = stack.enter_context(harness.proxy(conf, web=ports[0], stream=ports[1]))
+                ports, proxy_pids = (proxy.port, proxy.port), [proxy.process.pid]
             if args.idle_streams:
                 asyncio.run(idle(ports, rooms, pids, 60))
                 return 0
             best, since = 0, {}
             for count in steps:
-                result = asyncio.run(run_step(ports, rooms[:count], args, pids, var_dir, since))
+                result = asyncio.run(
+                    run_step(ports, rooms[:count], args, pids, var_dir, since, proxy_pids)
+                )
                 stats = result["stats"]
                 server_side = server_times(var_dir, since)
                 ok = meets_goals(result)
@@ -582,7 +601,9 @@ def main() -> int:
                     f" every page loaded in {result['warm_up']:.0f} s, then measured):"
                     f" server CPU {result['server_cpu']:.0f} % of the machine, generator CPU"
                     f" {result['generator_cpu']:.0f} %, PostgreSQL + Redis CPU"
-                    f" {result['stores_cpu']:.0f} %, the machine busy"
+                    f" {result['stores_cpu']:.0f} %,"
+                    + (f" nginx CPU {result['proxy_cpu']:.0f} %," if args.proxy else "")
+                    + " the machine busy"
                     f" {result['machine_busy']:.0f} %,"
                     f" server memory {result['memory']:.0f} MB,"
                     f" {stats.events} events, errors {len(stats.errors)}"
