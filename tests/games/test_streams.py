@@ -5,6 +5,7 @@ set, through the shared cache otherwise (the embedded default).
 Events carry no content (only "changed"), so nothing a viewer may not see travels in them; who
 may hold a stream is checked like the redraw; a device the teacher frees loses its stream."""
 
+import http.client
 import re
 import shutil
 import sys
@@ -179,8 +180,9 @@ def test_nasty_stream_parameters_are_refused_never_a_server_error(server, table)
 
 def test_through_the_compose_proxy_a_stream_opens_and_a_move_reaches_it(server, table):
     """docker/nginx.conf in a real nginx, in front of the stream server (both of its upstreams):
-    the stream keeps its Host (Django refuses a request without one it allows), comes through
-    unbuffered, and a move made here reaches it."""
+    the stream and the pages keep their Host (Django refuses a request without one it allows),
+    the stream comes through unbuffered, a move made here reaches it, and the pages' requests
+    share kept-alive connections to the web tier."""
     if shutil.which("nginx") is None:
         skip_or_fail("nginx is not installed (apt-get install nginx-light)")
     conf = ROOT / "docker" / "nginx.conf"
@@ -190,3 +192,18 @@ def test_through_the_compose_proxy_a_stream_opens_and_a_move_reaches_it(server, 
         move_once(table)
         assert reader.wait_for("changed") == ("changed", "")
         reader.close()
+
+        # The phone's region, fetched through the pages' location as the changed event asks.
+        fetched = [web_get(nginx.port, "/play/", cookie_header(phone)) for _ in range(5)]
+        assert [status for status, _ in fetched] == [200] * 5
+        assert all('id="live"' in html for _, html in fetched)
+
+
+def web_get(port: int, path: str, cookies: str) -> tuple[int, str]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request("GET", path, headers={"Cookie": cookies})
+        response = connection.getresponse()
+        return response.status, response.read().decode()
+    finally:
+        connection.close()
