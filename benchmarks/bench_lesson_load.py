@@ -28,8 +28,9 @@ but the server did not spend); then the largest class count meeting the goals (m
 Pages, polls, fetches and moves reuse kept-alive connections, and each connection stays with
 the gunicorn worker that accepted it, busy or not: at 100 classes the busiest of 3 workers did
 about twice the work of the least busy one. `--connection-per-request` opens one for each
-instead, as nginx's `proxy_pass` does to the web tier (docker/nginx.conf keeps no upstream
-connection alive), so whichever worker is free takes the next request: the workers' loads
+instead, as nginx's `proxy_pass` does to an upstream without `keepalive` (docker/nginx.conf had
+none for the web tier before 3 December), so whichever worker is free takes the next request:
+the workers' loads
 even out (40-49 % of a core each), but the connections cost more than the balance gains
 (2 December, 100 classes, one run after the other: client move p95 312 ms beside 213 ms kept
 alive, server CPU 38 % both times, the generator's 10 % beside 7 %). Streams are long-lived
@@ -37,6 +38,10 @@ either way.
 
 `--idle-streams N` opens N streams (the screens of N/17 classes) with nothing happening and
 reports the server's memory and CPU with them open.
+
+`--proxy` puts nginx in front of both tiers with the served tree's own docker/nginx.conf (its
+upstreams pointed at the benchmark's servers), so every request takes compose's path; nginx's
+CPU is printed beside the server's.
 
 Serving as in production (docker/compose.yaml): gunicorn gthread (WSGI, 3 workers x 2 threads
 unless `--workers`/`--threads`) for pages, polls and moves, gunicorn with uvicorn workers (ASGI)
