@@ -181,8 +181,7 @@ def test_nasty_stream_parameters_are_refused_never_a_server_error(server, table)
 def test_through_the_compose_proxy_a_stream_opens_and_a_move_reaches_it(server, table):
     """docker/nginx.conf in a real nginx, in front of the stream server (both of its upstreams):
     the stream and the pages keep their Host (Django refuses a request without one it allows),
-    the stream comes through unbuffered, a move made here reaches it, and the pages' requests
-    share kept-alive connections to the web tier."""
+    the stream comes through unbuffered, and a move made here reaches it."""
     if shutil.which("nginx") is None:
         skip_or_fail("nginx is not installed (apt-get install nginx-light)")
     conf = ROOT / "docker" / "nginx.conf"
@@ -193,7 +192,7 @@ def test_through_the_compose_proxy_a_stream_opens_and_a_move_reaches_it(server, 
         assert reader.wait_for("changed") == ("changed", "")
         reader.close()
 
-        # The phone's region, fetched through the pages' location as the changed event asks.
+        # Pages go through the other location, several on the connections nginx keeps.
         fetched = [web_get(nginx.port, "/play/", cookie_header(phone)) for _ in range(5)]
         assert [status for status, _ in fetched] == [200] * 5
         assert all('id="live"' in html for _, html in fetched)
