@@ -17,24 +17,23 @@ steady rate for the whole window. For each step it prints percentiles measured b
 (time to answer; a move's propagation from the move being sent to each other screen of its
 table holding the redrawn region: `propagation` for the screens that learned of it by their
 stream, `polled` for those that polled first, mostly the poll-only ones, which poll every
-1.5 s; region fetches also by screen: phone, grid, dashboard) and by the server (gunicorn's
-own request time), errors, and CPU (gunicorn's, the goal's "server CPU"; beside it PostgreSQL's
-and Redis's, and the whole machine's, which includes what else this shared machine runs); the
-generator's loop lag (how late its 10 ms sleeps wake: time that every client figure includes
-but the server did not spend); then the largest class count meeting the goals (move p95 <=
-150 ms, fetch p95 <= 100 ms, propagation p95 <= 300 ms on the streams, 0 errors, server CPU <=
-80 %).
+1.5 s; region fetches also by screen: phone, grid, dashboard) and, with `--server-times`, by
+the server (the time its access log gives a request), errors, and CPU (the web and stream
+tiers', the goal's "server CPU"; beside it PostgreSQL's and Redis's, and the whole machine's,
+which includes what else this shared machine runs); the generator's loop lag (how late its
+10 ms sleeps wake: time that every client figure includes but the server did not spend); then
+the largest class count meeting the goals (move p95 <= 150 ms, fetch p95 <= 100 ms,
+propagation p95 <= 300 ms on the streams, 0 errors, server CPU <= 80 %).
 
 Pages, polls, fetches and moves reuse kept-alive connections, and each connection stays with
-the gunicorn worker that accepted it, busy or not: at 100 classes the busiest of 3 workers did
-about twice the work of the least busy one. `--connection-per-request` opens one for each
-instead, as nginx's `proxy_pass` does to an upstream without `keepalive` (docker/nginx.conf had
-none for the web tier before 3 December), so whichever worker is free takes the next request:
-the workers' loads
-even out (40-49 % of a core each), but the connections cost more than the balance gains
-(2 December, 100 classes, one run after the other: client move p95 312 ms beside 213 ms kept
-alive, server CPU 38 % both times, the generator's 10 % beside 7 %). Streams are long-lived
-either way.
+the worker process that accepted it, busy or not (under gunicorn, 2 December): at 100 classes
+the busiest of 3 workers did about twice the work of the least busy one.
+`--connection-per-request` opens one for each instead, as nginx's `proxy_pass` does to an
+upstream without `keepalive` (docker/nginx.conf had none for the web tier before 3 December),
+so whichever worker is free takes the next request: the workers' loads even out (40-49 % of a
+core each), but the connections cost more than the balance gains (2 December, 100 classes, one
+run after the other: client move p95 312 ms beside 213 ms kept alive, server CPU 38 % both
+times, the generator's 10 % beside 7 %). Streams are long-lived either way.
 
 `--idle-streams N` opens N streams (the screens of N/17 classes) with nothing happening and
 reports the server's memory and CPU with them open.
@@ -43,10 +42,11 @@ reports the server's memory and CPU with them open.
 upstreams pointed at the benchmark's servers), so every request takes compose's path; nginx's
 CPU is printed beside the server's.
 
-Serving as in production (docker/compose.yaml): gunicorn gthread (WSGI, 3 workers x 2 threads
-unless `--workers`/`--threads`) for pages, polls and moves, gunicorn with uvicorn workers (ASGI)
-for the streams; PostgreSQL + Redis on loopback;
-its own database (`botbench_bench_lesson`, dropped after) and Redis db `--redis-db`.
+Serving as in production (docker/compose.yaml): granian (WSGI, 2 workers x 3 threads that run
+Django unless `--workers`/`--threads`; `--web-server gunicorn --workers 3 --threads 2
+--server-times` serves the web tier as compose did until 4 December 2026) for pages, polls and
+moves, gunicorn with uvicorn workers (ASGI) for the streams; PostgreSQL + Redis on loopback; its
+own database (`botbench_bench_lesson`, dropped after) and Redis db `--redis-db`.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ from load_players import FORM, MOVE_URL, PREFERENCES, percentile  # noqa: E402
 
 POLL = re.compile(r'data-hx-get="([^"]+/poll/[^"]+)"')
 STREAM = re.compile(r'data-sse-connect="([^"]+)"')
-# The servers beside gunicorn's: their CPU is printed apart from the goal's "server CPU".
+# The servers beside the site's: their CPU is printed apart from the goal's "server CPU".
 STORES = {"postgres", "redis-server"}
 GOALS = {"move": 150.0, "fetch": 100.0, "propagation": 300.0}
 
@@ -84,13 +84,27 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=60.0, help="measured time a step")
     parser.add_argument("--poll-only", type=float, default=0.1, help="share of polling screens")
     # As docker/compose.yaml serves the web tier.
-    parser.add_argument("--workers", type=int, default=3, help="web workers")
-    parser.add_argument("--threads", type=int, default=2, help="threads a web worker")
+    parser.add_argument("--workers", type=int, default=2, help="web workers")
+    parser.add_argument("--threads", type=int, default=3, help="threads a web worker")
     parser.add_argument(
-        "--worker-class", default="gthread", help="gunicorn's web worker class (sync: no threads)"
+        "--web-server",
+        choices=["granian", "gunicorn"],
+        default="granian",
+        help="the web tier's server: granian as compose runs it, or gunicorn as it did before",
+    )
+    parser.add_argument(
+        "--worker-class",
+        default="gthread",
+        help="with --web-server gunicorn: its worker class (sync: no threads)",
     )
     parser.add_argument(
         "--connection-per-request", action="store_true", help="no kept-alive web connections"
+    )
+    parser.add_argument(
+        "--server-times",
+        action="store_true",
+        help="the web tier logs each request and its own times are printed (compose's keeps no"
+        " access log: its proxy logs every request)",
     )
     parser.add_argument(
         "--proxy",
@@ -465,7 +479,8 @@ async def run_step(
 
 
 def server_times(var_dir: str, since: dict[str, int]) -> dict[str, list[float]]:
-    """gunicorn's times inside the server for the requests logged after the previous step's."""
+    """The web tier's times inside the server (its access log) for the requests logged after the
+    previous step's."""
     kinds: dict[str, list[float]] = {"move": [], "fetch/poll": []}
     logged = harness.access_times(Path(var_dir) / "access.log")
     for path, seconds in logged[since.get("log", 0) :]:
@@ -565,13 +580,13 @@ def main() -> int:
         rooms = seed(classes, env, args.site_root)
         print(f"seeded {classes} classes in {time.perf_counter() - started:.0f} s")
         with (
-            harness.gunicorn(
-                "config.wsgi:application",
+            harness.web_tier(
+                args.web_server,
                 env=env,
                 workers=args.workers,
+                threads=args.threads,
                 worker_class=args.worker_class,
-                threads=args.threads if args.worker_class == "gthread" else None,
-                access_log=Path(var_dir) / "access.log",
+                access_log=Path(var_dir) / "access.log" if args.server_times else None,
                 cwd=args.site_root,
             ) as pages,
             harness.gunicorn(
@@ -619,7 +634,7 @@ def main() -> int:
                 for screen in ("device", "grid", "desk"):
                     kind = f"fetch ({screen})"
                     print(f"    {kind:14} {describe(stats.times.get(kind, []))}")
-                for kind, values in server_side.items():
+                for kind, values in server_side.items() if args.server_times else ():
                     print(f"  server {kind:12} {describe(values)}")
                 for error in stats.errors[:5]:
                     print(f"  error: {error}")

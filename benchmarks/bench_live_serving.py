@@ -2,9 +2,10 @@
 
     .venv/bin/python benchmarks/bench_live_serving.py [--seconds 5] [--rounds 3]
 
-For each server (gunicorn gthread = WSGI; gunicorn with uvicorn workers = ASGI; same worker
-count) and each request, wrk runs `--seconds` at `--connections`; rounds interleave the requests
-so a busy moment of the shared machine hits them all.
+For each server (`granian`: granian's WSGI, as compose serves the web tier; `wsgi`: gunicorn
+gthread, compose's web tier until 4 December 2026; `asgi`: gunicorn with uvicorn workers; same
+worker count) and each request, wrk runs `--seconds` at `--connections`; rounds interleave the
+requests so a busy moment of the shared machine hits them all.
 
 One worker process by default: the ratios compare what a request costs, and with two workers
 a round measured how wrk's kept-alive connections happened to fall between them rather than
@@ -23,7 +24,10 @@ and wrk the other. Requests:
 - page: the teacher's tables dashboard page (a whole ordinary page)
 
 Prints requests/s (median and range of the rounds) and each request's ratio to bare under the
-same server: of the medians, and of the best rounds. The machine is shared, and a neighbour's
+same server: of the medians, and of the best rounds; with `granian` and `wsgi` both served, also
+each request's throughput under granian over gunicorn's, and granian's requests beside bare
+Django under gunicorn, the yardstick the issue's own figures were measured with. The machine is
+shared, and a neighbour's
 burst slows a round now and then (bare alone, six rounds in a row: 1,700 to 1,930 req/s, and one
 of 723); interference only ever slows a round, so a request's best round is the nearest to what
 it costs itself. PostgreSQL + Redis on loopback: creates its own database (`botbench_bench_serving`,
@@ -53,7 +57,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--workers", type=int, default=1, help="see above")
     parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--servers", default="wsgi,asgi")
+    parser.add_argument("--servers", default="granian,wsgi,asgi")
     parser.add_argument("--db-name", default="botbench_bench_serving")
     parser.add_argument("--redis-db", type=int, default=7)
     parser.add_argument(
@@ -123,6 +127,10 @@ def share(rate: float, of: float) -> float:
 
 def serve(kind: str, args, env, app: str, cwd: Path, ready_path: str = "/healthz"):
     """One server of `kind`, the same size for the site and for bare Django."""
+    if kind == "granian":
+        return harness.granian(
+            app, env=env, workers=args.workers, threads=args.threads, cwd=cwd, ready_path=ready_path
+        )
     return harness.gunicorn(
         app,
         env=env,
@@ -151,8 +159,9 @@ def main() -> int:
         targets = seed(env, args.site_root)
         bare_env = {**env, "DJANGO_SETTINGS_MODULE": "bare_site"}
         for kind in args.servers.split(","):
-            app = "config.wsgi:application" if kind == "wsgi" else "config.asgi:application"
-            bare_app = "bare_site:application" if kind == "wsgi" else "bare_site:asgi_application"
+            asgi = kind == "asgi"
+            app = "config.asgi:application" if asgi else "config.wsgi:application"
+            bare_app = "bare_site:asgi_application" if asgi else "bare_site:application"
             with (
                 serve(kind, args, env, app, args.site_root) as site,
                 # The bare site has no /healthz: any answer shows it is up.
@@ -179,13 +188,22 @@ def main() -> int:
                     f"  {share(median, statistics.median(bare)):5.3f} of bare"
                     f"  (best {share(max(rates), max(bare)):5.3f})"
                 )
-        if "wsgi" in args.servers and "asgi" in args.servers:
-            for name in targets:
+        served = args.servers.split(",")
+        for other in ("asgi", "granian"):
+            if "wsgi" not in served or other not in served:
+                continue
+            for name in ["bare", *targets]:
                 ratio = share(
-                    statistics.median(results[("asgi", name)]),
+                    statistics.median(results[(other, name)]),
                     statistics.median(results[("wsgi", name)]),
                 )
-                print(f"asgi/wsgi {name:15} {ratio:5.2f}")
+                print(f"{other}/wsgi {name:15} {ratio:5.2f}")
+        if "wsgi" in served and "granian" in served:
+            # The issue's yardstick: bare Django under gunicorn gthread, as it was measured.
+            bare = statistics.median(results[("wsgi", "bare")])
+            for name in targets:
+                rate = statistics.median(results[("granian", name)])
+                print(f"granian {name:15} {share(rate, bare):5.3f} of bare under gunicorn")
         return 0
 
 

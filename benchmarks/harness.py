@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import http.client
+import json
 import os
 import re
 import secrets
@@ -19,7 +20,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Collection, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -27,11 +28,13 @@ from typing import Any, NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = ROOT / ".venv" / "bin" / "python"
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
+GRANIAN = ROOT / ".venv" / "bin" / "granian"
 PG_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 WORKER_CLASS = {"wsgi": "gthread", "asgi": "uvicorn_worker.UvicornWorker"}
-# Method, path, status, microseconds inside the server; no field holds a space, so
-# access_times() splits a line on spaces.
+# Method, path, status, time inside the server (gunicorn: microseconds; granian: milliseconds
+# with a decimal point); no field holds a space, so access_times() splits a line on spaces.
 ACCESS_LOG_FORMAT = "%(m)s %(U)s %(s)s %(D)s"
+GRANIAN_ACCESS_LOG_FORMAT = "%(method)s %(path)s %(status)d %(dt_ms).3f"
 
 
 def free_port() -> int:
@@ -274,6 +277,93 @@ def gunicorn(
 
 
 @contextmanager
+def granian(
+    app: str,
+    *,
+    env: dict[str, str],
+    workers: int,
+    threads: int,
+    access_log: Path | None = None,
+    port: int = 0,
+    cwd: Path = ROOT,
+    ready_path: str = "/healthz",
+) -> Iterator[Server]:
+    """granian serving the WSGI `app` on loopback, as docker/compose.yaml runs the web tier
+    (`threads` blocking threads a worker run the application), for the block. With
+    `access_log`, each request is logged there in GRANIAN_ACCESS_LOG_FORMAT."""
+    port = port or free_port()
+    command = [str(GRANIAN), app, "--interface", "wsgi", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--workers", str(workers), "--blocking-threads", str(threads)]
+    command += ["--log-level", "warning"]
+    if access_log is not None:
+        config = access_log.with_suffix(".logging.json")
+        config.write_text(
+            json.dumps(
+                {
+                    "version": 1,
+                    "disable_existing_loggers": False,
+                    "formatters": {"plain": {"format": "%(message)s"}},
+                    "handlers": {
+                        "file": {
+                            "class": "logging.FileHandler",
+                            "filename": str(access_log),
+                            "formatter": "plain",
+                        }
+                    },
+                    "loggers": {
+                        "granian.access": {
+                            "handlers": ["file"],
+                            "level": "INFO",
+                            "propagate": False,
+                        }
+                    },
+                }
+            )
+        )
+        command += ["--access-log", "--access-log-fmt", GRANIAN_ACCESS_LOG_FORMAT]
+        command += ["--log-config", str(config)]
+    process = subprocess.Popen(command, cwd=cwd, env=env)
+    try:
+        wait_until_serving(port, process, ready_path)
+        yield Server(process, port)
+    finally:
+        stop(process)
+
+
+def web_tier(
+    server: str,
+    *,
+    env: dict[str, str],
+    workers: int,
+    threads: int,
+    access_log: Path | None = None,
+    cwd: Path = ROOT,
+    worker_class: str = WORKER_CLASS["wsgi"],
+) -> AbstractContextManager[Server]:
+    """The site's WSGI tier (pages, polls, moves) under `server`: granian, as compose serves it,
+    or gunicorn (threaded workers unless `worker_class`), as compose served it until
+    4 December 2026."""
+    if server == "granian":
+        return granian(
+            "config.wsgi:application",
+            env=env,
+            workers=workers,
+            threads=threads,
+            access_log=access_log,
+            cwd=cwd,
+        )
+    return gunicorn(
+        "config.wsgi:application",
+        env=env,
+        workers=workers,
+        worker_class=worker_class,
+        threads=threads if worker_class == "gthread" else None,
+        access_log=access_log,
+        cwd=cwd,
+    )
+
+
+@contextmanager
 def proxy(conf: Path, *, web: int, stream: int) -> Iterator[Server]:
     """nginx with the site's own proxy configuration (docker/nginx.conf of the tree served) in
     front of the web tier on port `web` and the stream tier on `stream`, as compose runs it,
@@ -352,11 +442,14 @@ def wait_until_serving(port: int, process: subprocess.Popen, path: str) -> None:
 
 
 def access_times(log: Path) -> list[tuple[str, float]]:
-    """(path, seconds inside the server) of each request an ACCESS_LOG_FORMAT log holds."""
+    """(path, seconds inside the server) of each request an ACCESS_LOG_FORMAT (gunicorn) or
+    GRANIAN_ACCESS_LOG_FORMAT log holds."""
     lines = log.read_text().splitlines() if log.exists() else []
     times = []
     for line in lines:
         parts = line.split()
         if len(parts) == 4:
-            times.append((parts[1], int(parts[3]) / 1e6))
+            took = parts[3]
+            seconds = float(took) / 1e3 if "." in took else int(took) / 1e6
+            times.append((parts[1], seconds))
     return times

@@ -1,6 +1,7 @@
 """No Docker engine runs here, so the compose file is checked against the project itself: every
 command it runs exists, and every variable it sets is one the settings read."""
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -46,7 +47,8 @@ def test_every_variable_compose_sets_is_read_by_the_settings(compose):
 def test_every_command_compose_runs_exists_in_the_project(compose):
     services = compose["services"]
     web = services["web"]["command"]
-    assert web[0] == "gunicorn"
+    assert web[0] == "granian"
+    assert web[web.index("--interface") + 1] == "wsgi"
     module, attribute = web[1].split(":")
     assert (ROOT / (module.replace(".", "/") + ".py")).exists()
     assert f"{attribute} = " in (ROOT / "config" / "wsgi.py").read_text()
@@ -74,6 +76,13 @@ def test_every_command_compose_runs_exists_in_the_project(compose):
     assert "pip install ." in dockerfile
 
 
+def test_the_image_starts_the_web_tier_as_compose_does(compose):
+    """`docker run` of the image alone serves the site as compose's web service does."""
+    dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
+    cmd = json.loads(re.search(r"^CMD (\[.*\])$", dockerfile, re.MULTILINE)[1])
+    assert cmd == compose["services"]["web"]["command"]
+
+
 def test_the_web_health_check_probes_a_real_url(compose):
     probe = compose["services"]["web"]["healthcheck"]["test"]
     url = probe[-1]
@@ -81,9 +90,9 @@ def test_the_web_health_check_probes_a_real_url(compose):
     assert resolve(path).url_name == "healthz"
 
 
-def test_gunicorn_and_celery_are_installed():
+def test_the_servers_and_celery_are_installed():
     venv_bin = Path(shutil.which("python") or "").parent
-    for tool in ("gunicorn", "celery"):
+    for tool in ("granian", "gunicorn", "celery"):
         assert (
             shutil.which(tool) or (venv_bin / tool).exists() or (ROOT / ".venv/bin" / tool).exists()
         )

@@ -1,5 +1,5 @@
-"""A second web process serving this test's database (uvicorn, ASGI), and a small reader of its
-Server-Sent Events, for the server-push tests."""
+"""A second web process serving this test's database (uvicorn, ASGI, unless told another
+command), and a small reader of its Server-Sent Events, for the server-push tests."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import unescape
 from pathlib import Path
@@ -47,12 +48,19 @@ def stream_path(html: str) -> str:
     return unescape(re.search(r'data-sse-connect="([^"]+)"', html).group(1))
 
 
+def uvicorn_command(port: int) -> list[str]:
+    uvicorn = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1"]
+    return [*uvicorn, "--port", str(port), "--log-level", "warning"]
+
+
 @dataclass
 class StreamServer:
-    """uvicorn in its own process, on the test database and this test's cache prefix."""
+    """A server of the site in its own process (uvicorn unless `command`, a function of the
+    port), on the test database and this test's cache prefix."""
 
     port: int = field(default_factory=free_port)
     process: subprocess.Popen | None = None
+    command: Callable[[int], list[str]] = uvicorn_command
 
     def start(self) -> StreamServer:
         env = dict(os.environ)
@@ -65,12 +73,7 @@ class StreamServer:
         )
         if settings.REDIS_URL:
             env["REDIS_URL"] = settings.REDIS_URL
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1"]
-            + ["--port", str(self.port), "--log-level", "warning"],
-            cwd=ROOT,
-            env=env,
-        )
+        self.process = subprocess.Popen(self.command(self.port), cwd=ROOT, env=env)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
