@@ -268,7 +268,17 @@ def gunicorn(
     command += ["--log-level", log_level]
     if access_log is not None:
         command += ["--access-logfile", str(access_log), "--access-logformat", ACCESS_LOG_FORMAT]
-    process = subprocess.Popen([*command, *options], cwd=cwd, env=env, stderr=stderr)
+    with _serving([*command, *options], port, env, cwd, ready_path, stderr) as server:
+        yield server
+
+
+@contextmanager
+def _serving(
+    command: list[str], port: int, env: dict[str, str], cwd: Path, ready_path: str, stderr: Any
+) -> Iterator[Server]:
+    """`command`, a server on `port`, from the moment `ready_path` answers; stopped however the
+    block ends."""
+    process = subprocess.Popen(command, cwd=cwd, env=env, stderr=stderr)
     try:
         wait_until_serving(port, process, ready_path)
         yield Server(process, port)
@@ -322,12 +332,8 @@ def granian(
         )
         command += ["--access-log", "--access-log-fmt", GRANIAN_ACCESS_LOG_FORMAT]
         command += ["--log-config", str(config)]
-    process = subprocess.Popen(command, cwd=cwd, env=env)
-    try:
-        wait_until_serving(port, process, ready_path)
-        yield Server(process, port)
-    finally:
-        stop(process)
+    with _serving(command, port, env, cwd, ready_path, None) as server:
+        yield server
 
 
 def web_tier(
