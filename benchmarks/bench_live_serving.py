@@ -27,11 +27,11 @@ Prints requests/s (median and range of the rounds) and each request's ratio to b
 same server: of the medians, and of the best rounds; with `granian` and `wsgi` both served, also
 each request's throughput under granian over gunicorn's, and granian's requests beside bare
 Django under gunicorn, the yardstick the issue's own figures were measured with. The machine is
-shared, and a neighbour's
-burst slows a round now and then (bare alone, six rounds in a row: 1,700 to 1,930 req/s, and one
-of 723); interference only ever slows a round, so a request's best round is the nearest to what
-it costs itself. PostgreSQL + Redis on loopback: creates its own database (`botbench_bench_serving`,
-dropped after) and uses Redis db `--redis-db` with its own key prefix.
+shared, and a neighbour's burst slows a round now and then (bare alone, six rounds in a row:
+1,700 to 1,930 req/s, and one of 723); interference only ever slows a round, so a request's best
+round is the nearest to what it costs itself. PostgreSQL + Redis on loopback: creates its own
+database (`botbench_bench_serving`, dropped after) and uses Redis db `--redis-db` with its own
+key prefix.
 """
 
 from __future__ import annotations
