@@ -174,14 +174,16 @@ try:
 except ValueError as exc:
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {exc}") from None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    from config.database import check_connection
+
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": env_int("DATABASE_POOL_MIN", 1),
         "max_size": env_int("DATABASE_POOL_MAX", 10),
+        # Each connection is tested as it leaves the pool, so one whose server process was ended
+        # (pg_terminate_backend, a database restart, a failover) is replaced instead of failing
+        # the request that drew it; without a round trip while its socket is quiet.
+        "check": check_connection,
     }
-    # With a pool, Django turns this into psycopg_pool's `check=ConnectionPool.check_connection`:
-    # each connection is tested as it leaves the pool, so one whose server process was ended
-    # (pg_terminate_backend, a database restart, a failover) is replaced instead of failing the
-    # request that drew it. Costs one empty round trip per request.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps connections, not Django
     # Queries a pooled connection repeats (a device's seat check, a move's lock and write) are

@@ -1,13 +1,19 @@
 """PostgreSQL connections ended under the site (pg_terminate_backend: a database restart, a
 failover, an administrator's cleanup). The pool checks each connection as it hands it out, so a
-dead one is replaced and no request fails."""
+dead one is replaced and no request fails.
+
+The pool's check reads the connection's socket without a round trip (config/database.py), so it
+sees an ended connection once its server process has gone: pg_terminate_backend only signals the
+process, and the test waits for it to exit, as a restart has before the site's next request.
+A query sent in between fails under any check, as one already in flight when the server is
+stopped does."""
 
 import psycopg
 import pytest
 from django.db import connection
 from django.urls import reverse
 
-from tests.conftest import skip_without_server
+from tests.conftest import skip_without_server, wait_until
 from tests.faults.lesson import Lesson, WatchingScreen
 from tests.games.conftest import start_live_table
 
@@ -24,7 +30,8 @@ def _pooled_backend() -> int:
 
 
 def _end_every_connection() -> set[int]:
-    """End every connection to the test database from outside the pool."""
+    """End every connection to the test database from outside the pool; return once their
+    server processes have exited."""
     params = connection.settings_dict
     with psycopg.connect(
         host=params["HOST"] or None,
@@ -39,7 +46,16 @@ def _end_every_connection() -> set[int]:
             "WHERE datname = %s AND pid <> pg_backend_pid()",
             [params["NAME"]],
         ).fetchall()
-    return {pid for pid, ended in rows if ended}
+        ended = {pid for pid, done in rows if done}
+
+        def exited() -> bool:
+            alive = admin.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", [list(ended)]
+            ).fetchone()[0]
+            return alive == 0
+
+        wait_until(exited, timeout=30, what="the ended server processes exit")
+    return ended
 
 
 def test_requests_after_the_pools_connections_are_ended_all_succeed(
