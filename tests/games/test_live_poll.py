@@ -153,6 +153,28 @@ def test_a_forged_or_garbled_token_asks_the_page_to_reload_and_shows_nothing(tab
     assert response.headers["HX-Refresh"] == "true"
 
 
+def test_a_token_read_before_is_still_refused_once_too_old(table, monkeypatch):
+    """Each process keeps the tokens whose signature it has checked; their age is checked on
+    every poll all the same."""
+    url = page_poll(table.devices[1], reverse("games:device"))
+    assert table.devices[1].get(url).status_code == 204  # read, and kept
+    later = live.time.time() + live.TOKEN_MAX_AGE + 60
+    monkeypatch.setattr(live.time, "time", lambda: later)
+    response = table.devices[1].get(url)
+    assert response.status_code == 204 and response.headers["HX-Refresh"] == "true"
+
+
+def test_a_token_with_one_character_of_its_signature_changed_is_refused(table):
+    url = page_poll(table.devices[1], reverse("games:device"))
+    token = re.search(r"t=([^&]+)", url).group(1).replace("%3A", ":")
+    assert live.read(token) is not None
+    last = token[-1]
+    tampered = token[:-1] + ("A" if last != "A" else "B")
+    assert live.read(tampered) is None
+    response = table.devices[1].get(reverse("games:poll"), {"t": tampered, "v": "1.0"})
+    assert response.headers["HX-Refresh"] == "true"
+
+
 def test_the_waiting_screen_reloads_itself_when_the_tables_start(
     open_session, teacher, students, device_client, django_capture_on_commit_callbacks
 ):
