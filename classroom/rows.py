@@ -56,10 +56,20 @@ def _build(model: type[Model], alias: str, values: Sequence) -> Model:
 
 
 def build_all(row: Sequence, *parts: tuple[type[Model], str]) -> list[Model]:
-    """The instances of a row selected as `columns(model, alias)` for each part, in order."""
+    """The instances of a row selected as `columns(model, alias)` for each part, in order (any
+    columns after them are the caller's)."""
     made, start = [], 0
     for model, alias in parts:
         end = start + _width(model)
         made.append(_build(model, alias, row[start:end]))
         start = end
     return made
+
+
+def first(sql: str, params: Sequence, model: type[Model], alias: str) -> Model | None:
+    """The instance of `model` in the first row of `sql`, whose select list starts with
+    `columns(model, alias)`; None when it finds no row."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    return None if row is None else _build(model, alias, row[: _width(model)])

@@ -228,8 +228,8 @@ def get_seat_version(request: HttpRequest, watch: live.Watch) -> SeatVersion | N
 
 @dataclass(frozen=True)
 class SessionVersions:
-    """A session (with the fields its projector pages draw; the others load when read) and the
-    version of each of its tables' games: what a cached drawing of its grid is keyed by."""
+    """A session and the version of each of its tables' games: what a cached drawing of its
+    grid is keyed by."""
 
     session: Session
     versions: dict[int, int]
@@ -241,8 +241,7 @@ class SessionVersions:
 # Written out for the reason _SEAT_VERSION is: the ORM builds the query in three times the time
 # the database takes to answer it.
 _SESSION_VERSIONS = f"""
-    SELECT s.id, s.classroom_id, s.title, s.date, s.game, s.projector_language,
-        g.id AS game_id, g.version AS game_version
+    SELECT {rows.columns(Session, "s")}, g.id, g.version
     FROM {Session._meta.db_table} s
     JOIN {Classroom._meta.db_table} c ON c.id = s.classroom_id
     LEFT JOIN {TableGame._meta.db_table} g ON g.session_id = s.id
@@ -259,13 +258,14 @@ def get_session_versions(request: HttpRequest, session_id: int) -> SessionVersio
         return None
     administrator = user.role == Role.ADMINISTRATOR
     # One row a game (one row of no game before the tables start), each with the session.
-    rows = list(
-        Session.objects.raw(_SESSION_VERSIONS, [session_id, user.school_id, user.pk, administrator])
-    )
-    if not rows:
+    with connection.cursor() as cursor:
+        cursor.execute(_SESSION_VERSIONS, [session_id, user.school_id, user.pk, administrator])
+        found = cursor.fetchall()
+    if not found:
         return None
-    versions = {row.game_id: row.game_version for row in rows if row.game_id is not None}
-    return SessionVersions(session=rows[0], versions=versions)
+    (session,) = rows.build_all(found[0], (Session, "s"))
+    versions = {row[-2]: row[-1] for row in found if row[-2] is not None}
+    return SessionVersions(session=session, versions=versions)
 
 
 def get_game_for_viewer(request: HttpRequest, game_id: int) -> TableGame:
