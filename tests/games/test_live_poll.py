@@ -164,6 +164,20 @@ def test_a_token_read_before_is_still_refused_once_too_old(table, monkeypatch):
     assert response.status_code == 204 and response.headers["HX-Refresh"] == "true"
 
 
+def test_a_watch_signed_again_within_the_minute_reuses_its_token(monkeypatch):
+    watch = live.Watch(live.DEVICE, 1, (2,), seat="team-1", binding_id=3)
+    other = live.Watch(live.DEVICE, 1, (2,), seat="team-2", binding_id=4)
+    now = 1_800_000_000.0  # the start of a minute
+    monkeypatch.setattr(live.time, "time", lambda: now)
+    first = live.mint(watch)
+    now += live.MINT_REUSE_SECONDS - 1
+    assert live.mint(watch) == first
+    assert live.read(live.mint(other)) == other
+    now += 1
+    again = live.mint(watch)
+    assert again != first and live.read(again) == watch
+
+
 def test_a_token_with_one_character_of_its_signature_changed_is_refused(table):
     url = page_poll(table.devices[1], reverse("games:device"))
     token = re.search(r"t=([^&]+)", url).group(1).replace("%3A", ":")
