@@ -447,8 +447,10 @@ async def run_step(
         server_times(var_dir, since)  # the server's log from here on
         stop = generator.stop = time.perf_counter() + args.seconds
         processes, stores = server_processes(master_pids), store_processes()
+        streams_tier = server_processes(master_pids[1:])
         proxies = server_processes(list(proxy_pids))
         cpu0, mine0, wall0 = cpu_seconds(processes), own_cpu(), time.perf_counter()
+        streams0 = cpu_seconds(streams_tier)
         stores0, proxy0, machine0 = cpu_seconds(stores), cpu_seconds(proxies), machine_busy()
         tasks.append(asyncio.create_task(watch_lag(stats, stop)))
         for screens in rooms:
@@ -458,6 +460,7 @@ async def run_step(
         await asyncio.sleep(max(0.0, stop - time.perf_counter()))
         wall = time.perf_counter() - wall0
         cpu, mine = cpu_seconds(processes) - cpu0, own_cpu() - mine0
+        streams_cpu = cpu_seconds(streams_tier) - streams0
         stores_cpu = cpu_seconds(stores) - stores0
         proxy_cpu = cpu_seconds(proxies) - proxy0
         busy, total = (now - then for now, then in zip(machine_busy(), machine0, strict=True))
@@ -470,6 +473,7 @@ async def run_step(
         "stats": stats,
         "warm_up": warm_up,
         "server_cpu": 100 * cpu / (wall * cores),
+        "streams_cpu": 100 * streams_cpu / (wall * cores),
         "generator_cpu": 100 * mine / (wall * cores),
         "stores_cpu": 100 * stores_cpu / (wall * cores),
         "proxy_cpu": 100 * proxy_cpu / (wall * cores),
@@ -619,7 +623,8 @@ def main() -> int:
                 print(
                     f"\n== {count} classes ({count * 17} screens, {args.poll_only:.0%} polling,"
                     f" every page loaded in {result['warm_up']:.0f} s, then measured):"
-                    f" server CPU {result['server_cpu']:.0f} % of the machine, generator CPU"
+                    f" server CPU {result['server_cpu']:.0f} % of the machine (stream tier"
+                    f" {result['streams_cpu']:.0f} %), generator CPU"
                     f" {result['generator_cpu']:.0f} %, PostgreSQL + Redis CPU"
                     f" {result['stores_cpu']:.0f} %,"
                     + (f" nginx CPU {result['proxy_cpu']:.0f} %," if args.proxy else "")
