@@ -184,7 +184,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # the request that drew it; without a round trip while its socket is quiet.
         "check": check_connection,
     }
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps connections, not Django
     # Queries a pooled connection repeats (a device's seat check, a move's lock and write) are
     # prepared once by psycopg and then only executed: PostgreSQL took 0.6 ms to plan the seat

@@ -11,6 +11,7 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 import redis
 from django.db import connection
@@ -123,3 +124,35 @@ def private_redis(settings, tmp_path) -> Iterator[PrivateRedis]:
         # Process-wide memory of the faults: none may leak into the next test.
         degrading_cache._Health.paused_until = 0.0
         live._unsent.clear()
+
+
+def connect_outside_the_pool(dbname: str | None = None) -> psycopg.Connection:
+    """A connection of the test's own to the test database's server (to `dbname`, the test
+    database unless told), in autocommit, outside Django's pool."""
+    params = connection.settings_dict
+    return psycopg.connect(
+        host=params["HOST"] or None,
+        port=params["PORT"] or None,
+        user=params["USER"] or None,
+        password=params["PASSWORD"] or None,
+        dbname=dbname or params["NAME"],
+        autocommit=True,
+    )
+
+
+def end_server_processes(admin: psycopg.Connection, pids: list[int]) -> set[int]:
+    """pg_terminate_backend each of `pids`; return those it ended, once they have exited (it
+    only signals a process: a restart has them gone before the site's next request)."""
+    rows = admin.execute(
+        "SELECT pid, pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", [pids]
+    ).fetchall()
+    ended = [pid for pid, done in rows if done]
+
+    def exited() -> bool:
+        alive = admin.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", [ended]
+        ).fetchone()[0]
+        return alive == 0
+
+    wait_until(exited, timeout=30, what="the ended server processes exit")
+    return set(ended)

@@ -7,7 +7,8 @@ from django.conf import settings
 from django.db import connection
 
 from config.database import check_connection
-from tests.conftest import skip_without_server, wait_until
+from tests.conftest import skip_without_server
+from tests.faults.conftest import connect_outside_the_pool, end_server_processes
 
 pytestmark = pytest.mark.django_db
 
@@ -33,27 +34,8 @@ class _NoQueries:
 def own_connection():
     if connection.vendor != "postgresql":
         skip_without_server("the pool's check needs PostgreSQL")
-    params = connection.settings_dict
-    conn = psycopg.connect(
-        host=params["HOST"] or None,
-        port=params["PORT"] or None,
-        user=params["USER"] or None,
-        dbname=params["NAME"],
-        autocommit=True,
-    )
-    yield conn
-    conn.close()
-
-
-def _admin() -> psycopg.Connection:
-    params = connection.settings_dict
-    return psycopg.connect(
-        host=params["HOST"] or None,
-        port=params["PORT"] or None,
-        user=params["USER"] or None,
-        dbname="postgres",
-        autocommit=True,
-    )
+    with connect_outside_the_pool() as conn:
+        yield conn
 
 
 def test_the_settings_pool_uses_this_check():
@@ -69,16 +51,8 @@ def test_a_live_connection_passes_without_a_round_trip(own_connection):
 
 
 def test_a_connection_whose_server_process_was_ended_fails_the_check(own_connection):
-    pid = own_connection.info.backend_pid
-    with _admin() as admin:
-        assert admin.execute("SELECT pg_terminate_backend(%s)", [pid]).fetchone()[0]
-        wait_until(
-            lambda: (
-                not admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", [pid]).fetchone()
-            ),
-            timeout=30,
-            what="the ended server process exits",
-        )
+    with connect_outside_the_pool("postgres") as admin:
+        assert end_server_processes(admin, [own_connection.info.backend_pid])
     with pytest.raises(psycopg.OperationalError):
         check_connection(own_connection)
 

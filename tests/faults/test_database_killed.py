@@ -8,12 +8,12 @@ process, and the test waits for it to exit, as a restart has before the site's n
 A query sent in between fails under any check, as one already in flight when the server is
 stopped does."""
 
-import psycopg
 import pytest
 from django.db import connection
 from django.urls import reverse
 
-from tests.conftest import skip_without_server, wait_until
+from tests.conftest import skip_without_server
+from tests.faults.conftest import connect_outside_the_pool, end_server_processes
 from tests.faults.lesson import Lesson, WatchingScreen
 from tests.games.conftest import start_live_table
 
@@ -32,30 +32,12 @@ def _pooled_backend() -> int:
 def _end_every_connection() -> set[int]:
     """End every connection to the test database from outside the pool; return once their
     server processes have exited."""
-    params = connection.settings_dict
-    with psycopg.connect(
-        host=params["HOST"] or None,
-        port=params["PORT"] or None,
-        user=params["USER"] or None,
-        password=params["PASSWORD"] or None,
-        dbname="postgres",
-        autocommit=True,
-    ) as admin:
-        rows = admin.execute(
-            "SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = %s AND pid <> pg_backend_pid()",
-            [params["NAME"]],
+    with connect_outside_the_pool("postgres") as admin:
+        pids = admin.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [connection.settings_dict["NAME"]],
         ).fetchall()
-        ended = {pid for pid, done in rows if done}
-
-        def exited() -> bool:
-            alive = admin.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", [list(ended)]
-            ).fetchone()[0]
-            return alive == 0
-
-        wait_until(exited, timeout=30, what="the ended server processes exit")
-    return ended
+        return end_server_processes(admin, [pid for (pid,) in pids])
 
 
 def test_requests_after_the_pools_connections_are_ended_all_succeed(
