@@ -1,15 +1,21 @@
 """The projector, read from the back of the room: measured in Chromium at 1920x1080 (every game
 text at least 28 px, headings larger, the layout filling the screen for 1 to 6 tables), at
 1280x720 and 1024x768 (everything fits, nothing scrolls), and with no controls on it (the
-teacher runs the tables from the dashboard). Screenshots of each size go to test-output/."""
+teacher runs the tables from the dashboard). The grid fits the longest benches there are, for
+every class size and projector language: when the cards' names do not fit, it shows their
+letters (js/projector_fit.js). Screenshots of each size go to test-output/."""
 
+import re
 import statistics
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 from playwright.sync_api import expect
 
-from classroom.models import Student
-from games import services
+from classroom.models import ProjectorLanguage, Student
+from games import live, services
+from games.engines import bot_builders
 from tests.e2e.conftest import PROJECTOR, login_cookie
 from tests.games.conftest import (
     seat_teams,
@@ -112,7 +118,9 @@ def look_at_every_size(new_context, screenshot, teacher, live_server, path, name
     return figures
 
 
-def bot_builders_tables(session, teacher, tables: int, teams: int, turns: int):
+def bot_builders_tables(
+    session, teacher, tables: int, teams: int, turns: int, *, first_team_number: int = 1
+):
     classroom = session.classroom
     students = [
         Student.objects.create(classroom=classroom, name=f"Kid {i}") for i in range(tables * teams)
@@ -123,7 +131,7 @@ def bot_builders_tables(session, teacher, tables: int, teams: int, turns: int):
             students[number * teams :],
             teams=teams,
             number=number + 1,
-            first_team_number=number * teams + 1,
+            first_team_number=first_team_number + number * teams,
         )
     games = services.session_start_tables(session=session, by=teacher)
     for game in games:
@@ -202,3 +210,98 @@ def test_three_laws_projector_reads_from_the_back_and_shows_no_controls(
         lambda page: expect(page.locator(".tl-cell")).to_have_count(1),
     )
     print(f"3 Laws one table: median {one['median']}px; grid: median {grid['median']}px")
+
+
+def longest_cards(language: str) -> dict[str, list[str]]:
+    """Each slot's cards, the longest name first in the projector's `language` (both names
+    together for a bilingual projector)."""
+    languages = ["en", "es"] if language == ProjectorLanguage.BOTH else [language]
+
+    def length(card_id: str) -> int:
+        total = 0
+        for code in languages:
+            with translation.override(code):
+                total += len(gettext(bot_builders.CARDS[card_id].name))
+        return total
+
+    cards: dict[str, list[str]] = {}
+    for card_id, card in bot_builders.CARDS.items():
+        if card.kind != "glitch":
+            cards.setdefault(card.slot, []).append(card_id)
+    return {slot: sorted(ids, key=length, reverse=True) for slot, ids in cards.items()}
+
+
+def fill_benches(games, language: str, *, teams: int | None = None) -> None:
+    """The first `teams` benches of each table (all by default) given the longest names there
+    are, every other bench a Full Bot (its badge beside its five cards) and the rest four parts
+    and no Mission; published as a move would be, so the screens redraw."""
+    longest = longest_cards(language)
+    for game in games:
+        game.refresh_from_db()
+        state = game.state
+        for i, seat in enumerate(game.seats[:teams]):
+            bench = state["benches"][seat]
+            for slot in bot_builders.SLOTS:
+                if slot == "mission" and i % 2:
+                    continue
+                wanted = longest[slot][i]
+                if bench.get(slot) == wanted:
+                    continue
+                for pile in (state["draw_pile"], state["discard"], *state["hands"].values()):
+                    if wanted in pile:
+                        pile.remove(wanted)
+                if bench.get(slot):
+                    state["discard"].append(bench[slot])
+                bench[slot] = wanted
+        bot_builders.Game.from_dict(state)  # still a valid game
+        game.state = state
+        game.version += 1
+        game.save(update_fields=["state", "version"])
+        live.bump_version(game.pk, game.version)
+
+
+@pytest.mark.parametrize("language", ["en", "es", ProjectorLanguage.BOTH])
+@pytest.mark.parametrize("tables, teams", [(6, 6), (4, 5), (2, 6)])
+def test_the_fullest_grids_fit_the_projector_in_every_language(
+    live_server, new_context, screenshot, teacher, open_session, language, tables, teams
+):
+    """The longest card names on every bench, two-digit team numbers: every deal of every class
+    size fits the screen (a random deal of six tables once overflowed by 12 px)."""
+    open_session.projector_language = language
+    open_session.save(update_fields=["projector_language"])
+    games = bot_builders_tables(open_session, teacher, tables, teams, 0, first_team_number=11)
+    fill_benches(games, language)
+    look_at_every_size(
+        new_context,
+        screenshot,
+        teacher,
+        live_server,
+        f"/play/sessions/{open_session.pk}/projector/",
+        f"bb-grid-fullest-{language}-{tables}x{teams}",
+        lambda page: expect(page.locator(".grid-cell")).to_have_count(tables),
+    )
+
+
+def test_the_grid_shows_card_names_until_a_redraw_would_not_fit_them(
+    live_server, new_context, screenshot, teacher, open_session
+):
+    """Names while they fit; after a move that fills the benches, the cards' letters, the
+    names kept for screen readers; the grid still on one screen."""
+    open_session.projector_language = ProjectorLanguage.SPANISH
+    open_session.save(update_fields=["projector_language"])
+    games = bot_builders_tables(open_session, teacher, 2, 6, 0, first_team_number=11)
+    fill_benches(games, ProjectorLanguage.SPANISH, teams=1)
+    page = show(new_context, PROJECTOR, teacher, live_server.url)
+    page.goto(f"{live_server.url}/play/sessions/{open_session.pk}/projector/")
+    name = page.locator(".grid-benches .bb-chip-name").first
+    expect(name).to_be_visible()
+    assert page.evaluate("document.documentElement.classList.contains('grid-letters')") is False
+
+    fill_benches(games, ProjectorLanguage.SPANISH)
+    expect(page.locator("html")).to_have_class(re.compile(r"\bgrid-letters\b"))
+    expect(page.locator(".grid-benches .bb-chip-name")).to_have_count(2 * 6 * 5 - 6)
+    assert name.bounding_box()["width"] <= 1
+    expect(name).to_have_text(re.compile(r"\w"))
+    screenshot(page, "projector-bb-grid-letters-after-a-redraw")
+    layout = page.evaluate(LAYOUT)
+    assert layout["scrollH"] <= layout["h"], layout
