@@ -18,6 +18,7 @@ from games import live, services
 from games.engines import bot_builders
 from tests.e2e.conftest import PROJECTOR, login_cookie
 from tests.games.conftest import (
+    place_bench,
     seat_teams,
     three_laws_at_questions,
 )
@@ -238,25 +239,13 @@ def fill_benches(games, language: str, *, teams: int | None = None) -> None:
     longest = longest_cards(language)
     for game in games:
         game.refresh_from_db()
-        state = game.state
         for i, seat in enumerate(game.seats[:teams]):
-            bench = state["benches"][seat]
-            for slot in bot_builders.SLOTS:
-                if slot == "mission" and i % 2:
-                    continue
-                wanted = longest[slot][i]
-                if bench.get(slot) == wanted:
-                    continue
-                for pile in (state["draw_pile"], state["discard"], *state["hands"].values()):
-                    if wanted in pile:
-                        pile.remove(wanted)
-                if bench.get(slot):
-                    state["discard"].append(bench[slot])
-                bench[slot] = wanted
-        bot_builders.Game.from_dict(state)  # still a valid game
-        game.state = state
+            bench = {slot: longest[slot][i] for slot in bot_builders.SLOTS}
+            if i % 2:
+                bench["mission"] = None
+            place_bench(game, seat, bench)
         game.version += 1
-        game.save(update_fields=["state", "version"])
+        game.save(update_fields=["version"])
         live.bump_version(game.pk, game.version)
 
 

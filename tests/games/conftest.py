@@ -445,11 +445,16 @@ def finished_with_sample_bench(session, students, *, teams: int) -> FinishedTabl
 
 
 def set_bench(finished: FinishedTable, team: Team, bench: dict[str, str | None]) -> None:
-    """Give a team a known final bench, keeping the stored state valid (each of the 48 cards in
+    """Give a team a known final bench (see place_bench)."""
+    place_bench(finished.game, team.seat, bench)
+
+
+def place_bench(game: TableGame, seat: str, bench: dict[str, str | None]) -> None:
+    """Give a seat a known bench, keeping the stored state valid (each of the 48 cards in
     exactly one place): the wanted cards are taken from wherever they are, and the cards they
     replace go to the discard pile."""
-    state = finished.game.state
-    old = state["benches"][team.seat]
+    state = game.state
+    old = state["benches"][seat]
     for slot in bot_builders.SLOTS:
         if old.get(slot) and old[slot] != bench.get(slot):
             state["discard"].append(old[slot])
@@ -466,8 +471,8 @@ def set_bench(finished: FinishedTable, team: Team, bench: dict[str, str | None])
                 other[slot] = None
         old[slot] = wanted
     bot_builders.Game.from_dict(state)  # still a valid game
-    finished.game.state = state
-    finished.game.save(update_fields=["state"])
+    game.state = state
+    game.save(update_fields=["state"])
 
 
 GOOD_SENTENCE = {
