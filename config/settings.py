@@ -292,7 +292,11 @@ REPORTS_SWEEP_SECONDS = env_float("REPORTS_SWEEP_SECONDS", 15)
 CELERY_BEAT_SCHEDULE = {
     "sweep-exports": {"task": "reports.sweep_exports", "schedule": REPORTS_SWEEP_SECONDS},
 }
-CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Beat keeps its schedule in memory: its one entry runs every few seconds, so nothing is lost
+# when it restarts. Celery's default keeps it in a shelve file, which Python 3.13 writes through
+# SQLite; beat died at start-up when SQLite answered "locking protocol" (seen in .ci/run on
+# 5 December), and with it the sweeper, leaving a killed worker's export rendering for good.
+CELERY_BEAT_SCHEDULER = "celery.beat:Scheduler"
 
 LANGUAGE_CODE = "en"
 # Every user-facing string is in English and Spanish (locale/es). The engines stay in ids and

@@ -63,7 +63,7 @@ def _start_worker(
         "info",
     ]
     if beat:
-        command += ["--beat", "--schedule", str(log.with_suffix(".schedule"))]
+        command += ["--beat"]
     return subprocess.Popen(
         command,
         cwd=ROOT,
