@@ -66,10 +66,43 @@ def build_all(row: Sequence, *parts: tuple[type[Model], str]) -> list[Model]:
     return made
 
 
+def build_joined(row: Sequence, *parts: tuple[type[Model], str]) -> list[Model | None]:
+    """As `build_all`, with None for a part whose primary key is NULL: an outer join that
+    matched no row."""
+    made: list[Model | None] = []
+    start = 0
+    for model, alias in parts:
+        end = start + _width(model)
+        values = row[start:end]
+        matched = values[_fields(model).index(model._meta.pk)] is not None
+        made.append(_build(model, alias, values) if matched else None)
+        start = end
+    return made
+
+
 def first(sql: str, params: Sequence, model: type[Model], alias: str) -> Model | None:
     """The instance of `model` in the first row of `sql`, whose select list starts with
     `columns(model, alias)`; None when it finds no row."""
+    found = first_all(sql, params, (model, alias))
+    return None if found is None else found[0]
+
+
+def first_all(sql: str, params: Sequence, *parts: tuple[type[Model], str]) -> list[Model] | None:
+    """`build_all` of the first row of `sql`; None when it finds no row."""
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
-    return None if row is None else _build(model, alias, row[: _width(model)])
+    return None if row is None else build_all(row, *parts)
+
+
+def all_rows(sql: str, params: Sequence) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def storable_pk(model: type[Model], value: int) -> bool:
+    """Whether the primary key column can hold `value` (an id from the URL may be any number).
+    The ORM finds no row for one it cannot; a written-out statement would make SQLite raise."""
+    low, high = connection.ops.integer_field_range(model._meta.pk.get_internal_type())
+    return (low is None or value >= low) and (high is None or value <= high)

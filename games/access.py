@@ -160,7 +160,7 @@ _SEATED = f"""
 
 def _seated(request: HttpRequest, game_id: int) -> DeviceSeat | None:
     token = read_device_token(request)
-    if not token or not _is_storable_pk(TableGame, game_id):
+    if not token or not rows.storable_pk(TableGame, game_id):
         return None
     with connection.cursor() as cursor:
         cursor.execute(_SEATED, _seat_rule_params(token, game_id))
@@ -177,13 +177,6 @@ def _seated(request: HttpRequest, game_id: int) -> DeviceSeat | None:
     TableGame._meta.get_field("table").remote_field.set_cached_value(table, game)
     remember_binding(request, binding)
     return DeviceSeat(binding=binding, team=team, game=game)
-
-
-def _is_storable_pk(model, value: int) -> bool:
-    """Whether the primary key column can hold `value` (an id from the URL may be any number).
-    The ORM finds no row for one it cannot; a written-out statement would make SQLite raise."""
-    low, high = connection.ops.integer_field_range(model._meta.pk.get_internal_type())
-    return (low is None or value >= low) and (high is None or value <= high)
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,10 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Exists, F, OuterRef, Prefetch, Window
+from django.db.models import Exists, F, OuterRef, Prefetch, Window, prefetch_related_objects
 from django.db.models.functions import RowNumber
 
+from classroom import rows
 from classroom.models import Session, Table, Team
 from games.engine_registry import engine_for
 from games.models import Move, TableGame, TableMode, TableStatus
@@ -114,10 +115,10 @@ def _teams_per_version(games: list[TableGame]) -> dict[int, list[Team]]:
 
 def teams_by_table(table_ids: list[int]) -> dict[int, list[Team]]:
     teams: dict[int, list[Team]] = {}
-    rows = Team.objects.filter(table_id__in=table_ids).only(
+    found = Team.objects.filter(table_id__in=table_ids).only(
         "table_id", "number", "name", "is_robot", "seat_position"
     )
-    for team in rows.order_by("seat_position", "number"):
+    for team in found.order_by("seat_position", "number"):
         teams.setdefault(team.table_id, []).append(team)
     return teams
 
@@ -143,18 +144,61 @@ def table_info(game: TableGame, teams: list[Team] | None = None) -> TableInfo:
     )
 
 
+# The session's tables, each with its game once dealt, written out (see classroom.rows): the
+# projector grid and the teacher's dashboard read them again after every move of the session,
+# and the ORM took longer to build the queries than the database to answer them.
+_TABLES_PARTS = ((Table, "t"), (TableGame, "g"))
+_SESSION_TABLES = f"""
+    SELECT {rows.columns(Table, "t")}, {rows.columns(TableGame, "g")}
+    FROM {Table._meta.db_table} t
+    LEFT JOIN {TableGame._meta.db_table} g ON g.table_id = t.id AND g.session_id = t.session_id
+    WHERE t.session_id = %s
+    ORDER BY t.number, t.id
+"""
+
+
+def _dealt_and_waiting(session: Session) -> tuple[list[TableGame], list[Table]]:
+    """The session's games (their tables and session filled in, as `select_related` would) and
+    its tables with no game dealt yet, each in table-number order."""
+    dealt: list[TableGame] = []
+    waiting: list[Table] = []
+    for row in rows.all_rows(_SESSION_TABLES, [session.pk]):
+        table, game = rows.build_joined(row, *_TABLES_PARTS)
+        table.session = session
+        if game is None:
+            waiting.append(table)
+            continue
+        game.table, game.session = table, session
+        TableGame._meta.get_field("table").remote_field.set_cached_value(table, game)
+        dealt.append(game)
+    return dealt, waiting
+
+
 def session_games(session: Session) -> list[TableGame]:
-    return list(
-        TableGame.objects.filter(session=session).select_related("table").order_by("table__number")
-    )
+    return _dealt_and_waiting(session)[0]
+
+
+def _with_info(games: list[TableGame]) -> list[tuple[TableGame, TableInfo]]:
+    teams = _teams_per_version(games)
+    return [(game, table_info(game, teams[game.pk])) for game in games]
 
 
 def session_tables(session: Session) -> list[tuple[TableGame, TableInfo]]:
     """Every game of the session with its info: one query, and a second only for the tables
     that changed since any screen last drew them."""
-    games = session_games(session)
-    teams = _teams_per_version(games)
-    return [(game, table_info(game, teams[game.pk])) for game in games]
+    return _with_info(session_games(session))
+
+
+def session_tables_and_waiting(
+    session: Session,
+) -> tuple[list[tuple[TableGame, TableInfo]], list[Table]]:
+    """`session_tables`, and the tables with no game dealt yet with their teams (a query more
+    only when there are some), from the same read of the tables."""
+    games, waiting = _dealt_and_waiting(session)
+    prefetch_related_objects(
+        waiting, Prefetch("teams", queryset=Team.objects.order_by("seat_position", "number"))
+    )
+    return _with_info(games), waiting
 
 
 def seat_screen(game: TableGame, seat: str | None) -> tuple[dict, list[dict]]:
@@ -206,7 +250,7 @@ def recent_moves_of(games: list[TableGame]) -> dict[int, list[Move]]:
 
 def _recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[Move]]:
     newest_first = Window(RowNumber(), partition_by=[F("game_id")], order_by=F("seq").desc())
-    rows = (
+    found = (
         Move.objects.filter(game__in=games, undone_at__isnull=True)
         .only("game_id", "seq", "seat", "events")
         .annotate(recency=newest_first)
@@ -214,7 +258,7 @@ def _recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[
         .order_by("game_id", "-seq")
     )
     moves: dict[int, list[Move]] = {game.pk: [] for game in games}
-    for move in rows:
+    for move in found:
         moves[move.game_id].append(move)
     return moves
 
@@ -237,17 +281,6 @@ def replay_view(game: TableGame, step: int) -> tuple[dict, int, list[Move]]:
     step = max(0, min(step, len(moves)))
     state: Any = replay(game, moves[:step])
     return state.view(None), len(moves), moves[:step]
-
-
-def waiting_tables(session: Session) -> list[Table]:
-    """The session's tables with no game dealt yet, their teams prefetched."""
-    return list(
-        session.tables.filter(game__isnull=True)
-        .order_by("number")
-        .prefetch_related(
-            Prefetch("teams", queryset=Team.objects.order_by("seat_position", "number"))
-        )
-    )
 
 
 def has_moves() -> Exists:

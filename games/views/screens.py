@@ -36,9 +36,9 @@ from games.selectors import (
     seat_screen,
     seat_view,
     session_tables,
+    session_tables_and_waiting,
     table_info,
     table_info_and_moves,
-    waiting_tables,
 )
 
 # What a move or a control can change on a TableGame row (its table and session stay cached):
@@ -291,7 +291,7 @@ def dashboard_screen(
     session: Session, user_id: int, *, can_control: bool, notice: str = "", error: str = ""
 ) -> dict:
     """`rows` holds a DashboardRow a table: games.views.regions.render_dashboard draws them."""
-    tables = session_tables(session)
+    tables, waiting = session_tables_and_waiting(session)
     devices = session_devices_by_table(session) if can_control else {}
     rows = [
         DashboardRow(game, info, devices.get(game.table_id, []), can_control)
@@ -305,7 +305,7 @@ def dashboard_screen(
         "rows": rows,
         "waiting": [
             {"pk": table.pk, "number": table.number, "teams": list(table.teams.all())}
-            for table in waiting_tables(session)
+            for table in waiting
         ],
         "can_control": can_control,
         "notice": notice,

@@ -384,3 +384,20 @@ def test_a_grid_whose_viewer_lost_the_right_to_see_it_is_refused_though_drawn(
     response = school_admin_client.get(url, headers={"HX-Request": "true"})
     assert response.status_code == 404
     assert "all tables" not in response.content.decode()
+
+
+def test_the_dashboard_s_redraw_reads_each_of_its_rows_once(
+    table, teacher_client, django_assert_num_queries
+):
+    page = reverse("games:teacher_tables", args=[table.session.pk])
+    html = teacher_client.get(page).content.decode()
+    url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1))
+    url = re.sub(r"v=[^&]+", "v=stale", url)
+    first = grid_redraw(teacher_client, url)
+    # The person (their session and account), the session with its class (the permission
+    # check), its tables with their games, and its joined phones; the rows, teams and moves
+    # from the cache.
+    with django_assert_num_queries(5):
+        second = grid_redraw(teacher_client, url)
+    assert without_own_values(second) == without_own_values(first)
+    assert "Table 1" in second

@@ -1,7 +1,8 @@
-"""`get_session_versions` (games/access.py) is `get_session_for_viewer`'s rule written as one SQL
-statement, with the session's games, for the projector grid's redraws served from the cache. For
-every person and every session they might name, it must allow exactly what the ORM rule allows,
-and give the session with the fields the grid draws and its games' versions as they are."""
+"""Who may read a session, written out as SQL: `get_session_for_viewer` (classroom/access.py, the
+session with its class, school and teacher, for every adult's page and the dashboard's redraws)
+and `get_session_versions` (games/access.py, with the session's games, for the projector grid's
+redraws served from the cache). For every person and every session they might name, each must
+allow exactly what the ORM rule (`classes_visible_to`) allows, and give the rows as they are."""
 
 import datetime
 
@@ -10,6 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
 from django.test import RequestFactory
 
+from classroom.access import classes_visible_to
 from classroom.models import Classroom, GameKind, Role, Session
 from games import services
 from games.access import get_session_for_viewer, get_session_versions
@@ -27,6 +29,18 @@ def request_by(user):
 
 
 def by_the_orm(user, session_id: int) -> Session | None:
+    """The rule through the ORM: a signed-in, active adult of a school, and a class they may
+    read (classroom.access.classes_visible_to)."""
+    if not user.is_authenticated or not user.is_active or user.school_id is None:
+        return None
+    return (
+        Session.objects.select_related("classroom__school", "classroom__teacher")
+        .filter(classroom__in=classes_visible_to(user), pk=session_id)
+        .first()
+    )
+
+
+def written_out(user, session_id: int) -> Session | None:
     try:
         return get_session_for_viewer(request_by(user), session_id)
     except Http404:
@@ -91,8 +105,38 @@ def test_it_allows_exactly_what_the_orm_rule_allows(people, sessions):
     assert allowed == 6
 
 
-def test_a_session_that_does_not_exist_is_none(teacher):
-    assert get_session_versions(request_by(teacher), 987_654) is None
+def test_get_session_for_viewer_allows_what_the_orm_rule_allows_with_the_same_rows(
+    people, sessions, django_assert_num_queries
+):
+    allowed = 0
+    for who, user in people.items():
+        for session in sessions:
+            expected = by_the_orm(user, session.pk)
+            found = written_out(user, session.pk)
+            assert (found is None) == (expected is None), (who, str(session))
+            if found is None:
+                continue
+            allowed += 1
+            with django_assert_num_queries(0):  # its class, school and teacher came with it
+                pairs = [
+                    (found, expected),
+                    (found.classroom, expected.classroom),
+                    (found.classroom.school, expected.classroom.school),
+                    (found.classroom.teacher, expected.classroom.teacher),
+                ]
+            for made, orm in pairs:
+                assert type(made) is type(orm)
+                fields = [field.attname for field in type(orm)._meta.concrete_fields]
+                assert [getattr(made, name) for name in fields] == [
+                    getattr(orm, name) for name in fields
+                ]
+    assert allowed == 6
+
+
+@pytest.mark.parametrize("session_id", [987_654, 0, -1, 2**31, 2**63, 10**30])
+def test_a_session_that_does_not_exist_is_not_found(teacher, session_id):
+    assert written_out(teacher, session_id) is None
+    assert get_session_versions(request_by(teacher), min(session_id, 2**62)) is None
 
 
 def test_the_fields_it_does_not_read_load_when_asked_for(teacher, bb_session):
