@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
-from django.contrib.auth.middleware import get_user
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.functional import SimpleLazyObject
+
+from classroom.signed_in import get_user
 
 LANGUAGE_CODES = frozenset(code for code, _ in settings.LANGUAGES)
 

@@ -87,12 +87,17 @@ def first(sql: str, params: Sequence, model: type[Model], alias: str) -> Model |
     return None if found is None else found[0]
 
 
-def first_all(sql: str, params: Sequence, *parts: tuple[type[Model], str]) -> list[Model] | None:
-    """`build_all` of the first row of `sql`; None when it finds no row."""
+def first_all(
+    sql: str, params: Sequence, *parts: tuple[type[Model], str], joined: bool = False
+) -> list[Model | None] | None:
+    """`build_all` of the first row of `sql` (`build_joined` if `joined`: parts after the
+    first come from outer joins); None when it finds no row."""
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
-    return None if row is None else build_all(row, *parts)
+    if row is None:
+        return None
+    return build_joined(row, *parts) if joined else build_all(row, *parts)
 
 
 def all_rows(sql: str, params: Sequence) -> list[tuple]:

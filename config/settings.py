@@ -138,7 +138,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, with the account read in the same statement as the session (classroom.signed_in).
+    "classroom.signed_in.AuthenticationMiddleware",
     "classroom.language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -363,8 +364,8 @@ SECURE_CSP = {
     "object-src": [CSP.NONE],
 }
 
-# Django's database sessions and accounts, each row read without the ORM building its query
-# (classroom/signed_in.py).
+# Django's database sessions, in our own table, and accounts: a request's session and its account
+# read by one written-out statement (classroom/signed_in.py).
 AUTHENTICATION_BACKENDS = ["classroom.signed_in.AccountBackend"]
 # Not cached_db: a session deleted at sign-out while Redis is down would come back from the cache.
 SESSION_ENGINE = "classroom.signed_in"

@@ -312,9 +312,10 @@ def test_a_second_grid_of_the_class_is_served_the_drawing_with_its_own_watch(
     first = grid_redraw(teacher_client, stale_grid_poll(teacher_client, two_tables))
     url = stale_grid_poll(school_admin_client, two_tables)
     reads = cache_reads(monkeypatch)
-    # The person (their session and account), then the permission check and the tables'
-    # versions in one statement (games.access.get_session_versions): no team or move is read.
-    with django_assert_num_queries(3):
+    # The person (their session and account, one statement: classroom.signed_in), then the
+    # permission check and the tables' versions in one (games.access.get_session_versions): no
+    # team or move is read.
+    with django_assert_num_queries(2):
         second = grid_redraw(school_admin_client, url)
     # Two round trips to the cache: the tables' versions with the session's stamp (the poll's
     # check), then the drawing, keyed by that same stamp.
@@ -394,10 +395,10 @@ def test_the_dashboard_s_redraw_reads_each_of_its_rows_once(
     url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1))
     url = re.sub(r"v=[^&]+", "v=stale", url)
     first = grid_redraw(teacher_client, url)
-    # The person (their session and account), the session with its class (the permission
-    # check), its tables with their games, and its joined phones; the rows, teams and moves
-    # from the cache.
-    with django_assert_num_queries(5):
+    # The person (their session and account, one statement), the session with its class (the
+    # permission check), its tables with their games, and its joined phones; the rows, teams
+    # and moves from the cache.
+    with django_assert_num_queries(4):
         second = grid_redraw(teacher_client, url)
     assert without_own_values(second) == without_own_values(first)
     assert "Table 1" in second
