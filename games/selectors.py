@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Exists, F, OuterRef, Prefetch, Window, prefetch_related_objects
 from django.db.models.functions import RowNumber
 
@@ -20,6 +19,7 @@ from classroom.models import Session, Table, Team
 from games.engine_registry import engine_for
 from games.models import Move, TableGame, TableMode, TableStatus
 from games.services.state import live_moves, replay
+from games.table_cache import MOVE_FIELDS, RECENT_MOVES, through_cache, version_key
 
 
 @dataclass(frozen=True)
@@ -59,34 +59,13 @@ class TableInfo:
         return self.names.get(seat or "", seat or "")
 
 
-# After a move every screen of the table draws its new version within the same second: each of
-# its devices (one seat each), the projector, the grid and the dashboard. What the table's
-# version alone decides (who sits there and the moves just made) is read once and shared
-# through the cache; every change to a table raises its version (games.services.state), so a
-# key never names stale rows. Kept as long as a device's drawing (games.views.regions).
-PER_VERSION_TTL = 60
-RECENT_MOVES = 6
-
-
 def _version_key(game: TableGame, what: str) -> str:
-    return f"games:table:{game.pk}:{game.version}:{what}"
-
-
-def _through_cache(keys: list[str], read: Callable[[list[str]], dict[str, Any]]) -> dict[str, Any]:
-    """The per-version values under `keys`: one cache read, and one `read(missing_keys)` for
-    the values no screen has read yet, kept for the next screens."""
-    found = cache.get_many(keys)
-    missing = [key for key in keys if key not in found]
-    if missing:
-        fresh = read(missing)
-        cache.set_many(fresh, PER_VERSION_TTL)
-        found.update(fresh)
-    return found
+    return version_key(game.pk, game.version, what)
 
 
 def _per_version(game: TableGame, what: str, read: Callable[[], Any]) -> Any:
     key = _version_key(game, what)
-    return _through_cache([key], lambda _missing: {key: read()})[key]
+    return through_cache([key], lambda _missing: {key: read()})[key]
 
 
 def _many_per_version(games: list[TableGame], what: str, read: Callable) -> dict[int, Any]:
@@ -99,7 +78,7 @@ def _many_per_version(games: list[TableGame], what: str, read: Callable) -> dict
         read_by_game = read([game_of[key] for key in missing])
         return {key: read_by_game[game_of[key].pk] for key in missing}
 
-    found = _through_cache(list(keys.values()), read_missing)
+    found = through_cache(list(keys.values()), read_missing)
     return {game.pk: found[keys[game.pk]] for game in games}
 
 
@@ -218,7 +197,7 @@ def legal_actions(game: TableGame, seat: str) -> list[dict]:
 
 
 def _newest_moves(game: TableGame, count: int) -> list[Move]:
-    return list(live_moves(game).only("seq", "seat", "events").order_by("-seq")[:count])
+    return list(live_moves(game).only(*MOVE_FIELDS).order_by("-seq")[:count])
 
 
 def recent_moves(game: TableGame, limit: int = RECENT_MOVES) -> list[Move]:
@@ -235,7 +214,7 @@ def table_info_and_moves(game: TableGame) -> tuple[TableInfo, list[Move]]:
         _version_key(game, "teams"): lambda: teams_by_table([game.table_id]).get(game.table_id, []),
         _version_key(game, "moves"): lambda: _newest_moves(game, RECENT_MOVES),
     }
-    found = _through_cache(list(readers), lambda missing: {key: readers[key]() for key in missing})
+    found = through_cache(list(readers), lambda missing: {key: readers[key]() for key in missing})
     teams, moves = (found[key] for key in readers)
     return table_info(game, teams), moves
 
@@ -252,7 +231,7 @@ def _recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[
     newest_first = Window(RowNumber(), partition_by=[F("game_id")], order_by=F("seq").desc())
     found = (
         Move.objects.filter(game__in=games, undone_at__isnull=True)
-        .only("game_id", "seq", "seat", "events")
+        .only("game_id", *MOVE_FIELDS)
         .annotate(recency=newest_first)
         .filter(recency__lte=limit)
         .order_by("game_id", "-seq")

@@ -16,14 +16,7 @@ from games.engine_registry import Engine, engine_for
 from games.engines import IllegalAction
 from games.models import Move, TableGame, TableMode, TableStatus
 from games.services.errors import STALE_MESSAGE, MoveRefused, refusal_text
-from games.services.state import (
-    earlier_move,
-    lock_game,
-    next_seq,
-    record_move,
-    robot_seats,
-    save_changed,
-)
+from games.services.state import lock_game, move_facts, record_move, robot_seats, save_changed
 
 # A robot answers within the same request; this bounds a table of robots that never ends.
 ROBOT_MOVE_LIMIT = 400
@@ -103,8 +96,9 @@ def move_submit(
         raise MoveRefused(_("That move could not be read: reload the page."), reason="invalid")
     with transaction.atomic():
         game = lock_game(game_id)
-        earlier = earlier_move(game, client_move_id)
-        if earlier is not None:
+        facts = move_facts(game, client_move_id)
+        if facts.earlier is not None:
+            earlier = facts.earlier
             return MoveOutcome(game=game, move=earlier, events=earlier.events, repeated=True)
         ensure_playable(game)
         if game.mode != TableMode.LIVE:
@@ -121,7 +115,7 @@ def move_submit(
             events = state.apply(seat, action)
         except IllegalAction as exc:
             raise MoveRefused(refusal_text(exc), reason=MoveRefused.ILLEGAL) from None
-        seq = next_seq(game)
+        seq = facts.next_seq
         move = record_move(
             game,
             seq=seq,
@@ -132,8 +126,8 @@ def move_submit(
             by_device=by_device,
             by_teacher=by_teacher,
         )
-        robots = play_robots(game, engine, state, first_seq=seq + 1)
-        save_changed(game, state)
+        robots = play_robots(game, engine, state, first_seq=seq + 1, seats=facts.robots)
+        save_changed(game, state, added=[move, *robots])
     return MoveOutcome(game=game, move=move, events=events, robot_moves=robots)
 
 

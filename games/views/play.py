@@ -11,6 +11,7 @@ from classroom.http import HtmxHttpRequest, htmx_or_redirect
 from games import services
 from games.access import DeviceSeat, get_device_seat, get_game_for_device
 from games.forms import MoveForm
+from games.models import TableGame
 from games.selectors import table_info
 from games.views.regions import device_region
 from games.views.screens import CHANGING, device_screen, waiting_screen, with_names
@@ -47,13 +48,14 @@ def read_move(request: HtmxHttpRequest) -> tuple[dict, int, str] | None:
 def move(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     ds = get_game_for_device(request, game_id)
     error = ""
+    after = None
     parsed = read_move(request)
     if parsed is None:
         error = UNREADABLE
     else:
         action, version, client_move_id = parsed
         try:
-            services.move_submit(
+            after = services.move_submit(
                 game_id=ds.game.pk,
                 seat=ds.seat,
                 action=action,
@@ -63,18 +65,30 @@ def move(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             )
         except services.ServiceError as exc:
             error = str(exc)
-    return answer_device(request, ds, error=error)
+    return answer_device(request, ds, error=error, current=after.game if after else None)
 
 
-def answer_device(request: HtmxHttpRequest, ds: DeviceSeat, *, error: str = "") -> HttpResponse:
+def answer_device(
+    request: HtmxHttpRequest,
+    ds: DeviceSeat,
+    *,
+    error: str = "",
+    current: TableGame | None = None,
+) -> HttpResponse:
     """The ending of every device move: htmx gets the re-drawn screen, a plain form the
-    error as a message and the play page."""
+    error as a message and the play page. `current`: the table as the move left it (read
+    again otherwise)."""
 
     def redraw() -> HttpResponse:
-        # Re-read the table (this move, or another device's, changed it); who the device is
-        # and which team it plays for were checked by the view and cannot change within this
-        # request.
-        ds.game.refresh_from_db(fields=CHANGING)
+        # This move, or another device's, changed the table; who the device is and which
+        # team it plays for were checked by the view and cannot change within this request.
+        # A move that went through redraws the version it committed: a later one reaches
+        # the device as any other change does.
+        if current is None:
+            ds.game.refresh_from_db(fields=CHANGING)
+        else:
+            for name in CHANGING:
+                setattr(ds.game, name, getattr(current, name))
         return render_device(request, ds, error=error)
 
     if error and not request.htmx:
