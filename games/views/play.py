@@ -11,7 +11,6 @@ from classroom.http import HtmxHttpRequest, htmx_or_redirect
 from games import services
 from games.access import DeviceSeat, get_device_seat, get_game_for_device
 from games.forms import MoveForm
-from games.models import TableGame
 from games.selectors import table_info
 from games.views.regions import device_region
 from games.views.screens import CHANGING, device_screen, waiting_screen, with_names
@@ -48,14 +47,14 @@ def read_move(request: HtmxHttpRequest) -> tuple[dict, int, str] | None:
 def move(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     ds = get_game_for_device(request, game_id)
     error = ""
-    after = None
+    outcome = None
     parsed = read_move(request)
     if parsed is None:
         error = UNREADABLE
     else:
         action, version, client_move_id = parsed
         try:
-            after = services.move_submit(
+            outcome = services.move_submit(
                 game_id=ds.game.pk,
                 seat=ds.seat,
                 action=action,
@@ -65,7 +64,7 @@ def move(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             )
         except services.ServiceError as exc:
             error = str(exc)
-    return answer_device(request, ds, error=error, current=after.game if after else None)
+    return answer_device(request, ds, error=error, outcome=outcome)
 
 
 def answer_device(
@@ -73,22 +72,22 @@ def answer_device(
     ds: DeviceSeat,
     *,
     error: str = "",
-    current: TableGame | None = None,
+    outcome: services.MoveOutcome | None = None,
 ) -> HttpResponse:
     """The ending of every device move: htmx gets the re-drawn screen, a plain form the
-    error as a message and the play page. `current`: the table as the move left it (read
-    again otherwise)."""
+    error as a message and the play page. `outcome`: what the move did, when it went
+    through (its game is the table as the move left it; read again otherwise)."""
 
     def redraw() -> HttpResponse:
         # This move, or another device's, changed the table; who the device is and which
         # team it plays for were checked by the view and cannot change within this request.
         # A move that went through redraws the version it committed: a later one reaches
         # the device as any other change does.
-        if current is None:
+        if outcome is None:
             ds.game.refresh_from_db(fields=CHANGING)
         else:
             for name in CHANGING:
-                setattr(ds.game, name, getattr(current, name))
+                setattr(ds.game, name, getattr(outcome.game, name))
         return render_device(request, ds, error=error)
 
     if error and not request.htmx:

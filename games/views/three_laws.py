@@ -83,13 +83,13 @@ def ask(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     ds = get_game_for_device(request, game_id)
     form = QueryForm(request.POST)
     error = ""
-    after = None
+    outcome = None
     if not form.is_valid():
         error = _first_error(form)
     else:
         data = form.cleaned_data
         try:
-            after = services.move_submit(
+            outcome = services.move_submit(
                 game_id=ds.game.pk,
                 seat=ds.seat,
                 action={"type": "query", "target": data["target"], "question": data["question"]},
@@ -99,7 +99,7 @@ def ask(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             )
         except services.ServiceError as exc:
             error = _refused(exc)
-    return answer_device(request, ds, error=error, current=after.game if after else None)
+    return answer_device(request, ds, error=error, outcome=outcome)
 
 
 @require_POST
@@ -110,7 +110,7 @@ def call(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     ds = get_game_for_device(request, game_id)
     form = CallForm(request.POST)
     error = ""
-    after = None
+    outcome = None
     if not form.is_valid():
         error = _first_error(form)
     else:
@@ -120,7 +120,7 @@ def call(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         else:
             action = {"type": "counter", "call": data["call"]}
         try:
-            after = services.move_submit(
+            outcome = services.move_submit(
                 game_id=ds.game.pk,
                 seat=ds.seat,
                 action=action,
@@ -130,7 +130,7 @@ def call(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             )
         except services.ServiceError as exc:
             error = _refused(exc)
-    return answer_device(request, ds, error=error, current=after.game if after else None)
+    return answer_device(request, ds, error=error, outcome=outcome)
 
 
 @require_POST

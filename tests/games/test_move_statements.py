@@ -193,8 +193,8 @@ def test_after_its_lock_a_move_reads_its_table_no_more_and_the_others_find_its_v
     table, settings
 ):
     """Committed for real (on_commit runs as in production): the mover's redraw takes the game
-    its move left, and the teams and moves its move carried forward; then another seat finds
-    them too."""
+    its move left, and the teams and moves its move carried forward, which are what a fresh
+    read gives the other seats."""
     empty_cache(settings)
     mover = table.devices[0]
     screen = read_screen(mover.get(reverse("games:device")).content.decode())
