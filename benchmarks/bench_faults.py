@@ -1,18 +1,26 @@
-"""The classroom load run (bench_classroom_load.py) with a fault in the middle of it:
+"""Team devices playing through a fault in the middle of the run:
 
     .venv/bin/python benchmarks/bench_faults.py [--fault redis-down] [--outage 12] [--seconds 45]
+
+`--classes` classes of 15 team devices (3 tables of 5 teams a class) load their page, poll every
+`--poll` seconds (1.5 s: the rate of a screen whose stream is not heard, the poll path every
+screen falls back on), and the device whose turn it is posts its move as soon as its screen shows
+the buttons. The web tier is granian, as docker/compose.yaml serves it, on loopback PostgreSQL and
+a private Redis:
 
 - `redis-down`: the Redis server (a private one on --redis-port, with its data saved) shuts down
   for --outage seconds, then starts again with the keys it had;
 - `redis-full`: Redis reaches `maxmemory` (noeviction) for --outage seconds: it refuses writes;
 - `pg-kill`: every PostgreSQL connection of the site is ended every 2 s for --outage seconds.
-Prints the latencies and errors as the load run does (errors must be zero), and compares the moves
-the devices saw accepted with the rows in the database (none lost, none doubled).
+Prints requests/s, the poll's and the move's percentiles and the errors (there must be none), and
+compares the moves the devices saw accepted with the rows in the database (none lost, none
+doubled).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -23,8 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import harness  # noqa: E402
-from bench_classroom_load import report, seed  # noqa: E402
-from load_players import Player, Stats  # noqa: E402
+from load_players import Device, Player, Stats, percentile  # noqa: E402
 
 
 def parse_args() -> argparse.Namespace:
@@ -37,12 +44,48 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--classes", type=int, default=2)
     parser.add_argument("--teams", type=int, default=15, help="team devices per class")
     parser.add_argument("--table-size", type=int, default=5)
-    parser.add_argument("--poll", type=float, default=2.0)
+    parser.add_argument("--poll", type=float, default=1.5, help="seconds between polls")
+    # As docker/compose.yaml serves the web tier.
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=3)
     parser.add_argument("--db-name", default="botbench_bench_faults")
     parser.add_argument("--redis-port", type=int, default=8150)
     return parser.parse_args()
+
+
+def seed(args: argparse.Namespace, env: dict[str, str]) -> list[Device]:
+    """Classes, open sessions, teams at tables, one joined device a team; tables started."""
+    harness.setup_django(env)
+    classes = harness.seed_classes(
+        school="Load Test Elementary",
+        domain="load.test",
+        classes=args.classes,
+        teams=args.teams,
+        table_size=args.table_size,
+    )
+    return [
+        Device(cookie=device.cookie, label=f"class {c + 1} team {t + 1}")
+        for c, seeded in enumerate(classes)
+        for t, device in enumerate(seeded.devices)
+    ]
+
+
+def report(stats: Stats, seconds: float, devices: int) -> None:
+    total = len(stats.polls) + len(stats.moves) + len(stats.pages)
+    print(
+        f"devices: {devices}, run: {seconds:.0f} s, requests: {total}, "
+        f"{total / seconds:.1f} requests/s"
+    )
+    for name, values in (("poll", stats.polls), ("move", stats.moves)):
+        print(
+            f"{name:5} n={len(values):6}  p50={percentile(values, 50):7.1f} ms  "
+            f"p95={percentile(values, 95):7.1f} ms  p99={percentile(values, 99):7.1f} ms  "
+            f"mean={statistics.fmean(values) * 1000 if values else float('nan'):7.1f} ms"
+        )
+    print(f"polls answered 204 (unchanged, no database query): {stats.unchanged}")
+    print(f"errors: {len(stats.errors)}")
+    for error in stats.errors[:10]:
+        print(f"  {error}")
 
 
 class Redis:
@@ -124,12 +167,8 @@ def main() -> int:
             from django.db import connections
 
             connections.close_all()  # back to the pool, which checks it before the count below
-            with harness.gunicorn(
-                "config.wsgi",
-                env=env,
-                workers=args.workers,
-                threads=args.threads,
-                log_level="error",
+            with harness.granian(
+                "config.wsgi:application", env=env, workers=args.workers, threads=args.threads
             ) as server:
                 stats, log = Stats(), []
                 deadline = time.time() + args.seconds

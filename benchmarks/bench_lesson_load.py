@@ -26,14 +26,12 @@ the largest class count meeting the goals (move p95 <= 150 ms, fetch p95 <= 100 
 propagation p95 <= 300 ms on the streams, 0 errors, server CPU <= 80 %).
 
 Pages, polls, fetches and moves reuse kept-alive connections, and each connection stays with
-the worker process that accepted it, busy or not (under gunicorn, 2 December): at 100 classes
-the busiest of 3 workers did about twice the work of the least busy one.
-`--connection-per-request` opens one for each instead, as nginx's `proxy_pass` does to an
-upstream without `keepalive` (docker/nginx.conf had none for the web tier before 3 December),
-so whichever worker is free takes the next request: the workers' loads even out (40-49 % of a
-core each), but the connections cost more than the balance gains (2 December, 100 classes, one
-run after the other: client move p95 312 ms beside 213 ms kept alive, server CPU 38 % both
-times, the generator's 10 % beside 7 %). Streams are long-lived either way.
+the worker process that accepted it, busy or not: with 3 gunicorn workers at 100 classes the
+busiest did about twice the work of the least busy one. `--connection-per-request` opens one
+for each instead, as nginx's `proxy_pass` does to an upstream without `keepalive`, so whichever
+worker is free takes the next request: the workers' loads even out, but the connections cost
+more than the balance gains (at 100 classes, client move p95 312 ms beside 213 ms kept alive),
+which is why docker/nginx.conf keeps its connections alive. Streams are long-lived either way.
 
 `--idle-streams N` opens N streams (the screens of N/17 classes) with nothing happening and
 reports the server's memory and CPU with them open.
@@ -43,10 +41,10 @@ upstreams pointed at the benchmark's servers), so every request takes compose's 
 CPU is printed beside the server's.
 
 Serving as in production (docker/compose.yaml): granian (WSGI, 2 workers x 3 threads that run
-Django unless `--workers`/`--threads`; `--web-server gunicorn --workers 3 --threads 2
---server-times` serves the web tier as compose did until 4 December 2026) for pages, polls and
-moves, gunicorn with uvicorn workers (ASGI) for the streams; PostgreSQL + Redis on loopback; its
-own database (`botbench_bench_lesson`, dropped after) and Redis db `--redis-db`.
+Django unless `--workers`/`--threads`; `--web-server gunicorn` serves the web tier with gunicorn's
+threaded workers instead, to compare) for pages, polls and moves, gunicorn with uvicorn workers
+(ASGI) for the streams; PostgreSQL + Redis on loopback; its own database
+(`botbench_bench_lesson`, dropped after) and Redis db `--redis-db`.
 """
 
 from __future__ import annotations

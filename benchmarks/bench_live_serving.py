@@ -3,9 +3,9 @@
     .venv/bin/python benchmarks/bench_live_serving.py [--seconds 5] [--rounds 3]
 
 For each server (`granian`: granian's WSGI, as compose serves the web tier; `wsgi`: gunicorn
-gthread, compose's web tier until 4 December 2026; `asgi`: gunicorn with uvicorn workers; same
-worker count) and each request, wrk runs `--seconds` at `--connections`; rounds interleave the
-requests so a busy moment of the shared machine hits them all.
+gthread; `asgi`: gunicorn with uvicorn workers; same worker count) and each request, wrk runs
+`--seconds` at `--connections`; rounds interleave the requests so a busy moment of the shared
+machine hits them all.
 
 One worker process by default: the ratios compare what a request costs, and with two workers
 a round measured how wrk's kept-alive connections happened to fall between them rather than

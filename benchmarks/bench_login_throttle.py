@@ -10,7 +10,7 @@ answered. With `--before REF` the same run is made first on that commit of the c
 `git archive`, run with this tree's .venv), and both are printed side by side.
 
 Each run creates and migrates its own database (`--db-name`, dropped at the end), flushes its own
-Redis db number before and after, starts gunicorn itself (3 workers x 4 threads, like compose) and
+Redis db number before and after, starts gunicorn itself (3 workers x 4 threads) and
 stops it. Passwords use Django's default hasher, as in production: its cost is the point.
 """
 

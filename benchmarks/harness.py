@@ -347,8 +347,7 @@ def web_tier(
     worker_class: str = WORKER_CLASS["wsgi"],
 ) -> AbstractContextManager[Server]:
     """The site's WSGI tier (pages, polls, moves) under `server`: granian, as compose serves it,
-    or gunicorn (threaded workers unless `worker_class`), as compose served it until
-    4 December 2026."""
+    or gunicorn (threaded workers unless `worker_class`), to compare."""
     if server == "granian":
         return granian(
             "config.wsgi:application",

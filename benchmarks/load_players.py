@@ -1,6 +1,6 @@
-"""The simulated team devices of the classroom load benchmark (bench_classroom_load.py): each
-one a thread that loads the device page, polls like htmx does, and moves when its screen shows
-move buttons, recording every request's latency."""
+"""Simulated team devices: each one a thread that loads the device page, polls like htmx does,
+and moves when its screen shows move buttons, recording every request's latency
+(bench_faults.py). bench_lesson_load.py reads moves off a screen with the same patterns."""
 
 from __future__ import annotations
 
@@ -52,7 +52,8 @@ MOVE_URL = re.compile(r'data-hx-post="(/play/tables/\d+/move/)"')
 
 
 class Player(threading.Thread):
-    """One team device: the page once, then a poll every 2 s; moves while it is its turn."""
+    """One team device: the page once, then a poll every `poll` seconds; moves while it is its
+    turn."""
 
     def __init__(self, device: Device, port: int, deadline: float, stats: Stats, poll: float):
         super().__init__(daemon=True)
