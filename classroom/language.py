@@ -17,11 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.contrib import auth
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.functional import SimpleLazyObject
-
-from classroom.signed_in import get_user
 
 LANGUAGE_CODES = frozenset(code for code, _ in settings.LANGUAGES)
 
@@ -61,7 +60,9 @@ class UserLanguageMiddleware:
         if settings.SESSION_COOKIE_NAME in request.COOKIES:
 
             def load_user():
-                user = get_user(request)  # AuthenticationMiddleware's own (cached) lookup
+                # Django's lookup, as AuthenticationMiddleware's lazy `request.user` (replaced
+                # here) would make it: once a request, when first needed.
+                user = auth.get_user(request)
                 _activate(request, user)
                 return user
 

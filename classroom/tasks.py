@@ -1,6 +1,10 @@
-"""The password reset e-mail, sent by the worker after the response."""
+"""The worker's classroom jobs: the password reset e-mail, sent after the response, and clearing
+expired sessions, run by Celery beat (CELERY_BEAT_SCHEDULE)."""
+
+from importlib import import_module
 
 from celery import shared_task
+from django.conf import settings
 
 from classroom import services
 
@@ -13,3 +17,10 @@ def password_reset_send(
     services.password_reset_mail_send(
         email=email, domain=domain, use_https=use_https, language=language
     )
+
+
+@shared_task(name="classroom.clear_expired_sessions", ignore_result=True)
+def clear_expired_sessions() -> None:
+    """What Django's `clearsessions` command does: delete the sessions past their expiry date,
+    which the database store keeps until asked."""
+    import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
@@ -138,8 +139,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    # Django's, with the account read in the same statement as the session (classroom.signed_in).
-    "classroom.signed_in.AuthenticationMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "classroom.language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -292,11 +292,17 @@ REPORTS_STUCK_MINUTES = env_float("REPORTS_STUCK_MINUTES", 15)
 REPORTS_SWEEP_SECONDS = env_float("REPORTS_SWEEP_SECONDS", 15)
 CELERY_BEAT_SCHEDULE = {
     "sweep-exports": {"task": "reports.sweep_exports", "schedule": REPORTS_SWEEP_SECONDS},
+    # Django's `clearsessions`: expired sessions stay in their table until deleted. At each full
+    # hour of the clock, not an hour after beat started, so a restart does not put it off.
+    "clear-expired-sessions": {
+        "task": "classroom.clear_expired_sessions",
+        "schedule": crontab(minute=0),
+    },
 }
-# Beat keeps its schedule in memory: its one entry runs every few seconds, so nothing is lost
-# when it restarts. Celery's default keeps it in a shelve file, which Python 3.13 writes through
-# SQLite; beat died at start-up when SQLite answered "locking protocol" (seen in .ci/run on
-# 5 December), and with it the sweeper, leaving a killed worker's export rendering for good.
+# Beat keeps its schedule in memory: the sweeper runs every few seconds and the sessions' clearing
+# at each full hour, so nothing is lost when it restarts. Celery's default keeps it in a shelve
+# file, which Python 3.13 writes through SQLite; beat died at start-up when SQLite answered
+# "locking protocol", and with it the sweeper, leaving a killed worker's export rendering for good.
 CELERY_BEAT_SCHEDULER = "celery.beat:Scheduler"
 
 LANGUAGE_CODE = "en"
@@ -364,11 +370,9 @@ SECURE_CSP = {
     "object-src": [CSP.NONE],
 }
 
-# Django's database sessions, in our own table, and accounts: a request's session and its account
-# read by one written-out statement (classroom/signed_in.py).
-AUTHENTICATION_BACKENDS = ["classroom.signed_in.AccountBackend"]
-# Not cached_db: a session deleted at sign-out while Redis is down would come back from the cache.
-SESSION_ENGINE = "classroom.signed_in"
+# Django's database sessions (expired ones cleared by beat: CELERY_BEAT_SCHEDULE). Not cached_db: a
+# session deleted at sign-out while Redis is down would come back from the cache.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads no cookie; the token travels in hx-headers
 X_FRAME_OPTIONS = "DENY"

@@ -1,4 +1,4 @@
-from classroom.models.accounts import Invitation, Role, School, SignIn, User
+from classroom.models.accounts import Invitation, Role, School, User
 from classroom.models.classes import Classroom, Student
 from classroom.models.sessions import (
     DeviceBinding,
@@ -21,7 +21,6 @@ __all__ = [
     "Role",
     "School",
     "Session",
-    "SignIn",
     "ProjectorLanguage",
     "SessionStatus",
     "Student",

@@ -4,7 +4,6 @@ import secrets
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, BaseUserManager
-from django.contrib.sessions.base_session import AbstractBaseSession
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
@@ -95,30 +94,6 @@ class User(AbstractUser):
     @property
     def is_school_admin(self) -> bool:
         return self.role == Role.ADMINISTRATOR and self.school_id is not None
-
-
-class SignIn(AbstractBaseSession):
-    """A browser's Django session (classroom.signed_in's store), with the account it is signed
-    in to as a column of its own, so that every adult request reads the two in one statement.
-
-    The column copies the session data's `_auth_user_id` whenever the store saves, and is a
-    hint only: the account Django's authentication trusts is still the one the session data
-    names, checked as usual (active, the password's hash). Not a foreign key: a sign-in saved
-    in the moment its account is deleted must not make the save fail, and an account's
-    sign-ins are never looked up by it (so no index either).
-    """
-
-    account_id = models.BigIntegerField(null=True)
-
-    class Meta:
-        verbose_name = _("sign-in")
-        verbose_name_plural = _("sign-ins")
-
-    @classmethod
-    def get_session_store_class(cls):
-        from classroom.signed_in import SessionStore
-
-        return SessionStore
 
 
 def _invitation_token() -> str:

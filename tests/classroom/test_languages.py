@@ -89,7 +89,7 @@ def test_nobody_sets_another_adults_language(teacher, colleague):
 def test_the_language_middleware_runs_after_authentication():
     middleware = settings.MIDDLEWARE
     assert middleware.index("classroom.language.UserLanguageMiddleware") > middleware.index(
-        "classroom.signed_in.AuthenticationMiddleware"
+        "django.contrib.auth.middleware.AuthenticationMiddleware"
     )
     assert middleware.index("django.middleware.locale.LocaleMiddleware") < middleware.index(
         "classroom.language.UserLanguageMiddleware"

@@ -312,10 +312,9 @@ def test_a_second_grid_of_the_class_is_served_the_drawing_with_its_own_watch(
     first = grid_redraw(teacher_client, stale_grid_poll(teacher_client, two_tables))
     url = stale_grid_poll(school_admin_client, two_tables)
     reads = cache_reads(monkeypatch)
-    # The person (their session and account, one statement: classroom.signed_in), then the
-    # permission check and the tables' versions in one (games.access.get_session_versions): no
-    # team or move is read.
-    with django_assert_num_queries(2):
+    # The person (Django's session, then their account), then the permission check and the
+    # tables' versions in one (games.access.get_session_versions): no team or move is read.
+    with django_assert_num_queries(3):
         second = grid_redraw(school_admin_client, url)
     # Two round trips to the cache: the tables' versions with the session's stamp (the poll's
     # check), then the drawing, keyed by that same stamp.
@@ -395,10 +394,10 @@ def test_the_dashboard_s_redraw_reads_each_of_its_rows_once(
     url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1))
     url = re.sub(r"v=[^&]+", "v=stale", url)
     first = grid_redraw(teacher_client, url)
-    # The person (their session and account, one statement), the session with its class (the
+    # The person (Django's session, then their account), the session with its class (the
     # permission check), its tables with their games, and its joined phones; the rows, teams
     # and moves from the cache.
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         second = grid_redraw(teacher_client, url)
     assert without_own_values(second) == without_own_values(first)
     assert "Table 1" in second
