@@ -5,9 +5,15 @@ that carries them) and no server-side cursors. `.ci/run` runs the tests marked `
 
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from django.conf import settings
+
+from tests.conftest import free_port, skip_or_fail, skip_without_server
 
 ROOT = Path(__file__).resolve().parents[2]
 POSTGRES = {"DATABASE_URL": "postgres://someone@db.example.org:6432/botbench"}
@@ -62,3 +68,79 @@ def test_an_unknown_pooler_is_refused_at_start():
     result = _database({**POSTGRES, "DATABASE_POOLER": "pgpool"})
     assert result.returncode != 0
     assert "DATABASE_POOLER must be empty or" in result.stderr
+
+
+# Client A repeats a query until psycopg prepares it, on the server connection PgBouncer lent it.
+# Client B then holds that server connection in a transaction, so A's next statement runs on
+# another one, which never saw A's prepared statement. Django's own connections in two threads,
+# with this run's settings (DATABASE_POOLER=pgbouncer from scripts/pgbouncer-run).
+TWO_CLIENTS = """
+import os, threading
+os.environ["DATABASE_URL"] = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/" + os.environ[
+    "DATABASE_TEST_NAME"
+]
+import django
+django.setup()
+from django.db import connection, transaction
+
+holding, done = threading.Event(), threading.Event()
+
+def hold():
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        holding.set()
+        done.wait(30)
+    connection.close()
+
+def ask(n):
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT %s::int + 1", [n])
+        return cursor.fetchone()[0]
+
+for n in range(8):
+    assert ask(n) == n + 1
+other = threading.Thread(target=hold)
+other.start()
+holding.wait(30)
+try:
+    print("answer", ask(41))
+finally:
+    done.set()
+    other.join()
+"""
+
+
+def _two_clients_through_pgbouncer(extra_env: dict[str, str]) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
+    env.update(
+        extra_env,
+        PGBOUNCER_PORT=str(free_port()),
+        DATABASE_TEST_NAME=f"test_botbench_pgbouncer_{os.getpid()}",
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    return subprocess.run(
+        [str(ROOT / "scripts" / "pgbouncer-run"), sys.executable, "-c", TWO_CLIENTS],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_through_a_real_pgbouncer_a_statement_never_meets_another_connection():
+    """Against Debian's PgBouncer in transaction pooling: with this site's settings the query
+    runs wherever PgBouncer sends it; with prepared statements forced on, the same two clients
+    fail, which is why they are off there."""
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        skip_without_server("PgBouncer pools PostgreSQL (set DATABASE_URL)")
+    if not (shutil.which("pgbouncer") or Path("/usr/sbin/pgbouncer").exists()):
+        skip_or_fail("pgbouncer is not installed (apt-get install pgbouncer)")
+    pooled = _two_clients_through_pgbouncer({})
+    assert pooled.returncode == 0, pooled.stderr[-2000:]
+    assert "answer 42" in pooled.stdout
+
+    forced = _two_clients_through_pgbouncer({"DATABASE_PREPARED_STATEMENTS": "1"})
+    assert forced.returncode != 0
+    assert re.search(r'prepared statement "\S+" does not exist', forced.stderr), forced.stderr
