@@ -67,6 +67,9 @@ demo: migrate
 run: demo
 	@HOST='$(HOST)' PORT='$(PORT)' scripts/run-dev
 
+# One worker on one machine, with Celery beat inside it, as `make run` runs its own: a
+# development set-up with a single process. Where workers are several (compose, Kubernetes) beat
+# runs once, on its own (docker/compose.yaml's `beat`), and workers schedule nothing.
 worker: $(STAMP)
 	$(BIN)/celery -A config worker --beat --loglevel=INFO --concurrency=2
 

@@ -370,39 +370,36 @@ def web_tier(
 
 @contextmanager
 def proxy(conf: Path, *, web: int, stream: int) -> Iterator[Server]:
-    """nginx with the site's own proxy configuration (docker/nginx.conf of the tree served) in
-    front of the web tier on port `web` and the stream tier on `stream`, as compose runs it,
-    on a free port of loopback; stopped however the block ends."""
+    """nginx run from the site's own main configuration (docker/nginx.conf of the tree served,
+    the file compose mounts as /etc/nginx/nginx.conf) in front of the web tier on port `web`
+    and the stream tier on `stream`, on a free port of loopback; stopped however the block ends.
+    Only addresses and the files nginx writes change: every limit and location is compose's."""
     if shutil.which("nginx") is None:
         raise RuntimeError("nginx is not installed (apt-get install nginx-light)")
     port = free_port()
-    site = conf.read_text()
-    for service, target in (("web:8000", web), ("stream:8001", stream)):
-        if f"server {service};" not in site:
-            raise RuntimeError(f"{conf} names no upstream {service}")
-        site = site.replace(f"server {service};", f"server 127.0.0.1:{target};")
-    site = re.sub(r"listen \d+;", f"listen 127.0.0.1:{port};", site)
     prefix = Path(tempfile.mkdtemp(prefix="botbench-proxy-"))
-    # The rest of a main configuration, as the nginx image's own has it, with every file in
-    # `prefix`: nothing of the machine's own nginx is read or written.
-    (prefix / "nginx.conf").write_text(
-        f"""worker_processes auto;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log warn;
-events {{ worker_connections 8192; }}
-http {{
-    access_log off;
-    client_body_temp_path {prefix}/body;
-    proxy_temp_path {prefix}/proxy;
-    fastcgi_temp_path {prefix}/fastcgi;
-    uwsgi_temp_path {prefix}/uwsgi;
-    scgi_temp_path {prefix}/scgi;
-{site}
-}}
-"""
+    text = conf.read_text()
+    for service, target in (("web:8000", web), ("stream:8001", stream)):
+        if f"server {service};" not in text:
+            raise RuntimeError(f"{conf} names no upstream {service}")
+        text = text.replace(f"server {service};", f"server 127.0.0.1:{target};")
+    text, listens = re.subn(r"listen \d+", f"listen 127.0.0.1:{port}", text)
+    text, https = re.subn(r"^http \{", "http {\n" + _temp_paths(prefix), text, flags=re.M)
+    if listens != 1 or https != 1:
+        raise RuntimeError(f"{conf} is not a main configuration with one server")
+    # Every file nginx writes is in `prefix`: nothing of the machine's own nginx is touched.
+    text = re.sub(
+        r"^(\s*)error_log [^;]+;", rf"\1error_log {prefix}/error.log warn;", text, flags=re.M
     )
+    text = re.sub(r"^(\s*)access_log [^;]+;", r"\1access_log off;", text, flags=re.M)
+    (prefix / "nginx.conf").write_text(text)
     process = subprocess.Popen(
-        ["nginx", "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"]
+        [
+            "nginx",
+            *("-p", str(prefix), "-e", str(prefix / "error.log")),
+            *("-c", str(prefix / "nginx.conf")),
+            *("-g", f"daemon off; pid {prefix}/nginx.pid;"),
+        ]
     )
     try:
         wait_until_serving(port, process, "/healthz")
@@ -410,6 +407,13 @@ http {{
     finally:
         stop(process)
         shutil.rmtree(prefix, ignore_errors=True)
+
+
+def _temp_paths(prefix: Path) -> str:
+    return "".join(
+        f"    {kind}_temp_path {prefix}/{kind};\n"
+        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
 
 
 def stop(process: subprocess.Popen, timeout: float = 30) -> None:

@@ -20,6 +20,7 @@ app_name = "classroom"
 urlpatterns = [
     path("", dashboard.dashboard, name="dashboard"),
     path("healthz", health.healthz, name="healthz"),
+    path("healthz/live", health.liveness, name="healthz_live"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/settings/", accounts.account, name="account"),
     # A device's language (the students' toggle); adults choose theirs on the account page.

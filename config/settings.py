@@ -174,6 +174,14 @@ try:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
 except ValueError as exc:
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {exc}") from None
+# DATABASE_POOLER names what sits between the site and PostgreSQL: nothing (each process pools
+# its own connections), or "pgbouncer" in transaction pooling (config/database.py says what that
+# changes).
+DATABASE_POOLER = os.environ.get("DATABASE_POOLER", "")
+if DATABASE_POOLER not in ("", "pgbouncer"):
+    raise ImproperlyConfigured(
+        f'DATABASE_POOLER must be empty or "pgbouncer", not {DATABASE_POOLER!r}.'
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     from config.database import check_connection
 
@@ -188,10 +196,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps connections, not Django
     # Queries a pooled connection repeats (a device's seat check, a move's lock and write) are
     # prepared once by psycopg and then only executed: PostgreSQL took 0.6 ms to plan the seat
-    # check's five-table join and 0.02 ms to run it. Django turns this off by default for
-    # external poolers such as PgBouncer; this deployment pools in each process instead.
-    if env_bool("DATABASE_PREPARED_STATEMENTS", True):
+    # check's five-table join and 0.02 ms to run it. Behind PgBouncer they are off unless asked
+    # for (PgBouncer 1.21+ with max_prepared_statements carries them; older ones do not).
+    if env_bool("DATABASE_PREPARED_STATEMENTS", DATABASE_POOLER != "pgbouncer"):
         DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
+    if DATABASE_POOLER == "pgbouncer":
+        # A server-side cursor lives in a server connection past its transaction, which
+        # transaction pooling hands to another client meanwhile.
+        DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
     DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get(
         "DATABASE_TEST_NAME", "test_botbench"
     )
@@ -284,7 +296,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
 # REPORTS_MAX_ATTEMPTS attempts), without waiting for the visibility timeout. A queued export no
 # worker started for REPORTS_RESEND_SECONDS has its task sent again (the send may have failed
 # while Redis was down). An export still rendering REPORTS_STUCK_MINUTES after it first started
-# is marked failed. Celery beat (the worker runs with --beat) sweeps every REPORTS_SWEEP_SECONDS.
+# is marked failed. Celery beat sweeps every REPORTS_SWEEP_SECONDS: one beat process for the whole
+# site (compose's and Kubernetes' `beat`; inside the single worker of `make run`), as each beat
+# sends every entry.
 REPORTS_HEARTBEAT_SECONDS = env_float("REPORTS_HEARTBEAT_SECONDS", 10)
 REPORTS_MAX_ATTEMPTS = env_int("REPORTS_MAX_ATTEMPTS", 3)
 REPORTS_RESEND_SECONDS = env_float("REPORTS_RESEND_SECONDS", 120)

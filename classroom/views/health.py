@@ -1,11 +1,17 @@
-"""GET /healthz for load balancers and monitors.
+"""Health for load balancers, orchestrators and monitors.
 
+GET /healthz, whether this process should get requests (a readiness probe):
 - 200 "ok": the database, the broker and the cache answer.
 - 200 "degraded": the database answers but Redis (the broker or the cache) does not: pages, moves
   and polls carry on from the database, exports wait in their rows until the sweeper sends them
   again. Taking the web processes out of rotation would only make that worse, hence 200.
 - 503 "unavailable": the database does not answer; nothing works without it.
 The body names each check and the reason of each failure.
+
+GET /healthz/live, whether this process still answers at all (a liveness probe): 200 always,
+touching nothing outside the process. An orchestrator restarts a process whose liveness fails;
+were the database among the checks, its outage would restart every replica at once, and each
+would come back to the same outage.
 """
 
 from django.core.cache import cache
@@ -65,3 +71,9 @@ def healthz(request: HttpRequest) -> JsonResponse:
     if failing:
         body["failing"] = failing
     return JsonResponse(body, status=503 if status == "unavailable" else 200)
+
+
+@never_cache
+@require_GET
+def liveness(request: HttpRequest) -> JsonResponse:
+    return JsonResponse({"status": "alive"})

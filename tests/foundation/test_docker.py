@@ -64,7 +64,7 @@ def test_every_command_compose_runs_exists_in_the_project(compose):
     assert resolve("/play/stream/").url_name == "stream"
 
     worker = services["worker"]["command"]
-    assert worker[:3] == ["celery", "-A", "config"]
+    assert worker[:4] == ["celery", "-A", "config", "worker"]
     assert (ROOT / "config" / "celery.py").exists()
 
     migrate = services["migrate"]["command"]
@@ -107,3 +107,32 @@ def test_the_image_compiles_the_spanish_catalogue():
     assert "manage.py compilemessages" in dockerfile
     assert dockerfile.index("COPY . .") < dockerfile.index("compilemessages")
     assert (ROOT / "locale" / "es" / "LC_MESSAGES" / "django.po").exists()
+
+
+def test_the_proxy_runs_the_repositorys_whole_nginx_configuration(compose):
+    """The image's own main configuration allows 1,024 connections a worker; compose must
+    replace it, not add a conf.d file beside it."""
+    proxy = compose["services"]["proxy"]
+    assert "./nginx.conf:/etc/nginx/nginx.conf:ro" in proxy["volumes"]
+    assert not any("conf.d" in volume for volume in proxy["volumes"])
+    nginx = (ROOT / "docker" / "nginx.conf").read_text()
+    connections = int(re.search(r"^\s*worker_connections (\d+);", nginx, re.MULTILINE)[1])
+    open_files = int(re.search(r"^worker_rlimit_nofile (\d+);", nginx, re.MULTILINE)[1])
+    # Two connections a stream (the screen's, the one to `stream`), all in one worker at worst.
+    assert connections >= 2 * 2000
+    assert open_files > connections
+    for name in ("proxy", "stream"):
+        assert compose["services"][name]["ulimits"]["nofile"] >= open_files
+
+
+def test_exactly_one_scheduler_and_workers_that_schedule_nothing(compose):
+    """Every beat sends every periodic task: workers scale, so none may carry one."""
+    services = compose["services"]
+    beats = [name for name, service in services.items() if "beat" in service.get("command", [])]
+    assert beats == ["beat"]
+    assert services["beat"]["command"][:4] == ["celery", "-A", "config", "beat"]
+    assert "deploy" not in services["beat"]  # no replicas to scale
+    for name, service in services.items():
+        assert "--beat" not in service.get("command", []) and "-B" not in service.get(
+            "command", []
+        ), f"{name} runs a scheduler inside a worker"

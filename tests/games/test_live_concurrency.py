@@ -12,7 +12,7 @@ from games.models import Move, TableGame
 from tests.conftest import skip_without_server
 from tests.games.conftest import start_live_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.pgbouncer, pytest.mark.django_db(transaction=True)]
 
 DRAW = {"type": "draw", "source": "deck"}
 

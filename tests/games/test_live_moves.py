@@ -14,6 +14,9 @@ from tests.games.conftest import (
     take,
 )
 
+# Also run through a real PgBouncer in transaction pooling (scripts/pgbouncer-run in .ci/run).
+pytestmark = pytest.mark.pgbouncer
+
 DRAW = {"type": "draw", "source": "deck"}
 TAKE_DISCARD = {"type": "draw", "source": "discard"}
 

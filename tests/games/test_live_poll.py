@@ -13,6 +13,9 @@ from django.utils import timezone
 from games import live, services
 from tests.games.conftest import post_move, read_screen, start_live_table
 
+# Also run through a real PgBouncer in transaction pooling (scripts/pgbouncer-run in .ci/run).
+pytestmark = pytest.mark.pgbouncer
+
 DRAW = {"type": "draw", "source": "deck"}
 
 

@@ -19,6 +19,9 @@ from reports.models import Export, ExportKind, ExportStatus
 from reports.services import exports_sweep_stuck, parameters_hash
 from tests.reports.conftest import make_session
 
+# Also run through a real PgBouncer in transaction pooling (scripts/pgbouncer-run in .ci/run).
+pytestmark = pytest.mark.pgbouncer
+
 
 def tasks(callbacks: list) -> list:
     """The on-commit callbacks that queue tasks (not the live screens' push notices)."""

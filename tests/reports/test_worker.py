@@ -19,7 +19,7 @@ from reports.demo import seed_class
 from reports.models import Export, ExportStatus
 from tests.reports.conftest import make_session
 
-pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.worker, pytest.mark.pgbouncer, pytest.mark.django_db(transaction=True)]
 
 
 def wait_for(export: Export, statuses: set[str], timeout: float = 90) -> Export:
