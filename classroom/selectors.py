@@ -7,7 +7,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from classroom import rows
+from classroom import sql
 from classroom.access import classes_visible_to
 from classroom.models import (
     Classroom,
@@ -167,7 +167,7 @@ class JoinedDevice:
     student_name: str
 
 
-# session_devices_by_table's query, written out (see classroom.rows): the ORM took longer to
+# session_devices_by_table's query, written out (see classroom.sql): the ORM took longer to
 # build it than the database to answer. A student has at most one team in a session (a
 # database constraint), so the outer joins add no row.
 _DEVICES_BY_TABLE = f"""
@@ -186,7 +186,7 @@ def session_devices_by_table(session: Session) -> dict[int | None, list[JoinedDe
     """The session's joined devices by the table of their student's team (None: no table),
     names in order, in one query: the dashboard draws them again after every move."""
     by_table: dict[int | None, list[JoinedDevice]] = {}
-    for binding_id, name, table_id in rows.all_rows(_DEVICES_BY_TABLE, [session.pk]):
+    for binding_id, name, table_id in sql.all_rows(_DEVICES_BY_TABLE, [session.pk]):
         by_table.setdefault(table_id, []).append(JoinedDevice(binding_id, name))
     return by_table
 

@@ -34,7 +34,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
-from classroom import rows
+from classroom import sql as rows
 
 _read_with_session: ContextVar = ContextVar("account read with the session", default=None)
 

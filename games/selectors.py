@@ -14,7 +14,7 @@ from typing import Any
 from django.db.models import Exists, F, OuterRef, Prefetch, Window, prefetch_related_objects
 from django.db.models.functions import RowNumber
 
-from classroom import rows
+from classroom import sql as rows
 from classroom.models import Session, Table, Team
 from games.engine_registry import engine_for
 from games.models import Move, TableGame, TableMode, TableStatus
