@@ -3,8 +3,10 @@ time to build them mattered beside the database's to answer (each says where bes
 
 Each asks a rule stated in `games.access` or `classroom.access`, built from the same pieces as
 the ORM's form there (`Session.JOINABLE_STATUSES`, `classroom.access.VISIBLE_CLASS_WHERE`), and
-tests/games/test_statements.py checks each against the ORM over every case it can tell apart.
-`classroom.sql` runs them and makes the model instances of their rows.
+a test holds each to the ORM's answer over every case it can tell apart: SEATED and SEAT_VERSION
+in tests/games/test_seat_version.py, SESSION_VERSIONS in tests/games/test_session_versions.py,
+LOCK and FACTS in tests/games/test_move_statements.py. `classroom.sql` runs them and makes the
+model instances of their rows.
 """
 
 from __future__ import annotations
@@ -99,7 +101,8 @@ SESSION_VERSIONS = f"""
 
 # The game's row with its session and class, locked on the game's row alone, as
 # `select_for_update(of=("self",))` locks it; SQLite has no row locks, and its transactions take
-# the database's write lock as they begin (config.settings). Every move of every table takes it.
+# the database's write lock as they begin (config.settings). Every move of every table takes it,
+# and the ORM's form of it cost a move several times this statement's time.
 LOCK_PARTS = ((TableGame, "g"), (Session, "s"), (Classroom, "c"))
 LOCK = f"""
     SELECT {", ".join(columns(model, alias) for model, alias in LOCK_PARTS)}
