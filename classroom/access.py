@@ -5,9 +5,7 @@ PermissionDenied (you may see it but not do this)."""
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 
-from classroom import rows
 from classroom.devices import current_binding
-from classroom.lookups import the_one
 from classroom.models import (
     Classroom,
     DeviceBinding,
@@ -47,13 +45,37 @@ def require_school_admin(request: HttpRequest) -> School:
     return user.school
 
 
+def _class_scope(user: User) -> tuple[int, int | None] | None:
+    """Whose classes a signed-in adult may read: their school's, and of those only their own
+    unless they administer the school (then the teacher is None). None: no class at all."""
+    if not user.is_authenticated or user.school_id is None:
+        return None
+    return user.school_id, None if user.role == Role.ADMINISTRATOR else user.pk
+
+
 def classes_visible_to(user: User):
     """Classes a signed-in adult may read: a teacher's own, an administrator's whole school."""
-    if not user.is_authenticated or user.school_id is None:
+    scope = _class_scope(user)
+    if scope is None:
         return Classroom.objects.none()
-    if user.role == Role.ADMINISTRATOR:
-        return Classroom.objects.filter(school_id=user.school_id)
-    return Classroom.objects.filter(school_id=user.school_id, teacher=user)
+    school_id, teacher_id = scope
+    if teacher_id is None:
+        return Classroom.objects.filter(school_id=school_id)
+    return Classroom.objects.filter(school_id=school_id, teacher_id=teacher_id)
+
+
+# classes_visible_to as a WHERE over a class aliased `c`, for a statement that asks it
+# (games.statements), with its parameters from `visible_class_params`.
+VISIBLE_CLASS_WHERE = "c.school_id = %s AND (c.teacher_id = %s OR %s)"
+
+
+def visible_class_params(user: User) -> list | None:
+    """VISIBLE_CLASS_WHERE's parameters for `user`; None when they may read no class."""
+    scope = _class_scope(user)
+    if scope is None:
+        return None
+    school_id, teacher_id = scope
+    return [school_id, teacher_id, teacher_id is None]
 
 
 def is_school_admin(user: User | None, school: School) -> bool:
@@ -84,35 +106,18 @@ def get_class_for_teacher(request: HttpRequest, pk: int) -> Classroom:
     return classroom
 
 
-# get_session_for_viewer as one written-out statement (see classroom.rows): every page and live
-# redraw of a session's adults reads it (the tables dashboard after each move of the session),
-# and the ORM took longer to build it than the database to answer. The rule is
-# classes_visible_to's: the class's own teacher, or an administrator of its school.
-_SESSION_PARTS = ((Session, "s"), (Classroom, "c"), (School, "sc"), (User, "t"))
-_SESSION_FOR_VIEWER = f"""
-    SELECT {", ".join(rows.columns(model, alias) for model, alias in _SESSION_PARTS)}
-    FROM {Session._meta.db_table} s
-    JOIN {Classroom._meta.db_table} c ON c.id = s.classroom_id
-    JOIN {School._meta.db_table} sc ON sc.id = c.school_id
-    JOIN {User._meta.db_table} t ON t.id = c.teacher_id
-    WHERE s.id = %s AND c.school_id = %s AND (c.teacher_id = %s OR %s)
-"""
-
-
 def get_session_for_viewer(request: HttpRequest, pk: int) -> Session:
     """Read access: the class's teacher or the school's administrator; the session comes with
-    its class, school and teacher, as `select_related` would give them."""
+    its class, school and teacher."""
     user = _adult(request)
-    administrator = user.role == Role.ADMINISTRATOR
-    found = None
-    if rows.storable_pk(Session, pk):
-        params = [pk, user.school_id, user.pk, administrator]
-        found = rows.first_all(_SESSION_FOR_VIEWER, params, *_SESSION_PARTS)
-    if found is None:
-        raise Http404("No such session.")
-    session, classroom, school, teacher = found
-    session.classroom, classroom.school, classroom.teacher = classroom, school, teacher
-    return session
+    try:
+        return (
+            Session.objects.select_related("classroom__school", "classroom__teacher")
+            .filter(classroom__in=classes_visible_to(user))
+            .get(pk=pk)
+        )
+    except Session.DoesNotExist:
+        raise Http404("No such session.") from None
 
 
 def get_session_for_teacher(request: HttpRequest, pk: int) -> Session:
@@ -135,14 +140,12 @@ def get_device_team(request: HttpRequest, session_pk: int | None = None) -> Team
     binding = get_device(request)
     if session_pk is not None and binding.session_id != session_pk:
         raise PermissionDenied("This device is joined to another session.")
-    team = the_one(  # one team a student a session: a constraint
-        Team.objects.select_related("table", "session").filter(
+    try:  # one team a student a session: a constraint
+        return Team.objects.select_related("table", "session").get(
             session_id=binding.session_id, memberships__student_id=binding.student_id
         )
-    )
-    if team is None:
-        raise Http404("You are not on a team yet: wait for your teacher.")
-    return team
+    except Team.DoesNotExist:
+        raise Http404("You are not on a team yet: wait for your teacher.") from None
 
 
 def is_class_teacher(user: User | None, classroom: Classroom) -> bool:

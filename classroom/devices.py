@@ -5,7 +5,6 @@ forged or stale cookie simply finds nothing."""
 
 from django.http import HttpRequest, HttpResponse
 
-from classroom.lookups import the_one
 from classroom.models import DeviceBinding
 
 DEVICE_COOKIE = "botbench_device"
@@ -41,10 +40,10 @@ def current_binding(request: HttpRequest) -> DeviceBinding | None:
     token = read_device_token(request)
     binding = None
     if token:
-        binding = the_one(
-            DeviceBinding.objects.select_related("session", "student").filter(
-                token=token, revoked_at__isnull=True
-            )
+        binding = (
+            DeviceBinding.objects.select_related("session", "student")
+            .filter(token=token, revoked_at__isnull=True)  # the token is unique
+            .first()
         )
         if binding is not None and not binding.session.is_joinable:
             binding = None

@@ -7,7 +7,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from classroom import rows
+from classroom import sql, statements
 from classroom.access import classes_visible_to
 from classroom.models import (
     Classroom,
@@ -167,26 +167,12 @@ class JoinedDevice:
     student_name: str
 
 
-# session_devices_by_table's query, written out (see classroom.rows): the ORM took longer to
-# build it than the database to answer. A student has at most one team in a session (a
-# database constraint), so the outer joins add no row.
-_DEVICES_BY_TABLE = f"""
-    SELECT b.id, st.name, t.table_id
-    FROM {DeviceBinding._meta.db_table} b
-    JOIN {Student._meta.db_table} st ON st.id = b.student_id
-    LEFT JOIN {TeamMembership._meta.db_table} m
-        ON m.session_id = b.session_id AND m.student_id = b.student_id
-    LEFT JOIN {Team._meta.db_table} t ON t.id = m.team_id
-    WHERE b.session_id = %s AND b.revoked_at IS NULL
-    ORDER BY st.name, b.id
-"""
-
-
 def session_devices_by_table(session: Session) -> dict[int | None, list[JoinedDevice]]:
     """The session's joined devices by the table of their student's team (None: no table),
-    names in order, in one query: the dashboard draws them again after every move."""
+    names in order, in one query (`classroom.statements.DEVICES_BY_TABLE`): the dashboard draws
+    them again after every move."""
     by_table: dict[int | None, list[JoinedDevice]] = {}
-    for binding_id, name, table_id in rows.all_rows(_DEVICES_BY_TABLE, [session.pk]):
+    for binding_id, name, table_id in sql.all_rows(statements.DEVICES_BY_TABLE, [session.pk]):
         by_table.setdefault(table_id, []).append(JoinedDevice(binding_id, name))
     return by_table
 

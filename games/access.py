@@ -5,6 +5,9 @@
 - A teacher runs only the tables of their own classes' sessions; the school's administrator
   may read them (projector, dashboard, replay) but never act (403).
 - Anyone else: 404, so nobody learns which games exist.
+
+Two of these rules are also asked by a written-out statement, where a live screen asks them
+so often that the ORM's time mattered (`games.statements`, built from the same pieces).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.http import Http404, HttpRequest
 
-from classroom import rows
+from classroom import sql
 from classroom.access import (
     classes_visible_to,
     get_device,
@@ -24,22 +27,11 @@ from classroom.access import (
     get_session_for_viewer,
     is_class_teacher,
     require_adult,
+    visible_class_params,
 )
 from classroom.devices import read_device_token, remember_binding
-from classroom.lookups import the_one
-from classroom.models import (
-    Classroom,
-    DeviceBinding,
-    Role,
-    Session,
-    SessionStatus,
-    Student,
-    Table,
-    Team,
-    TeamMembership,
-    seat_name,
-)
-from games import live
+from classroom.models import DeviceBinding, Session, Team, seat_name
+from games import live, statements
 from games.models import TableGame
 
 __all__ = [
@@ -80,8 +72,10 @@ def get_device_seat(request: HttpRequest) -> DeviceSeat:
         return DeviceSeat(binding=binding, team=None, game=None)
     game = None
     if team.table_id is not None:
-        game = the_one(
-            TableGame.objects.select_related("table", "session").filter(table_id=team.table_id)
+        game = (
+            TableGame.objects.select_related("table", "session")
+            .filter(table_id=team.table_id)  # one game a table
+            .first()
         )
     return DeviceSeat(binding=binding, team=team, game=game)
 
@@ -89,9 +83,8 @@ def get_device_seat(request: HttpRequest) -> DeviceSeat:
 def get_game_for_device(request: HttpRequest, game_id: int) -> DeviceSeat:
     """The game `game_id` if this device's team sits at its table.
 
-    Every redraw and move of a team device asks this, so the allowed case is one statement
-    (`_seated`). A refusal asks again, step by step, to tell "no such game" (404) from "another
-    table" (403).
+    The allowed case is one statement (`games.statements.SEATED`); a refusal asks again, step
+    by step, to tell "no such game" (404) from "another table" (403).
     """
     seated = _seated(request, game_id)
     if seated is not None:
@@ -100,74 +93,32 @@ def get_game_for_device(request: HttpRequest, game_id: int) -> DeviceSeat:
 
 
 def game_for_device_step_by_step(request: HttpRequest, game_id: int) -> DeviceSeat:
-    """get_game_for_device's rule through the ORM, one relation at a time: what refusals are
-    told from, and the rule `_seated` is tested against."""
+    """get_game_for_device's rule through the ORM, one relation at a time: the binding, live in
+    a joinable session (`get_device`), the game in its session, and its student's team seated
+    at the game's table. What refusals are told from, and what `games.statements.SEATED` and
+    `SEAT_VERSION` are tested against."""
     binding = get_device(request)
-    game = the_one(
-        TableGame.objects.select_related("table", "session").filter(
+    try:
+        game = TableGame.objects.select_related("table", "session").get(
             pk=game_id, session_id=binding.session_id
         )
-    )
-    if game is None:
-        raise Http404("No such game.")
+    except TableGame.DoesNotExist:
+        raise Http404("No such game.") from None
     team = get_device_team(request, game.session_id)
     if team.table_id != game.table_id or team.seat not in game.seats:
         raise PermissionDenied("Your team plays at another table.")
     return DeviceSeat(binding=binding, team=team, game=game)
 
 
-# Who plays a seat at a game, as the statements below ask it: the cookie's binding, live, in a
-# joinable session (classroom.devices.current_binding, Session.is_joinable), and the student's
-# team in that session (one a student a session: a constraint) seated at the table holding the
-# game. The membership's session is implied by the team's and kept as a second guard.
-_SEAT_JOINS = f"""
-    FROM {DeviceBinding._meta.db_table} b
-    JOIN {Session._meta.db_table} s ON s.id = b.session_id
-    JOIN {TeamMembership._meta.db_table} m
-        ON m.session_id = b.session_id AND m.student_id = b.student_id
-    JOIN {Team._meta.db_table} t ON t.id = m.team_id AND t.session_id = b.session_id
-    JOIN {TableGame._meta.db_table} g ON g.table_id = t.table_id AND g.session_id = b.session_id
-"""
-_SEAT_RULE = """b.token = %s AND b.revoked_at IS NULL
-        AND s.status IN (%s, %s) AND s.room_code IS NOT NULL AND s.room_code <> ''
-        AND g.id = %s"""
-
-
-def _seat_rule_params(token: str, game_id: int) -> list:
-    return [token, SessionStatus.OPEN, SessionStatus.PLAYING, game_id]
-
-
-# get_game_for_device's allowed case as one statement, with every row the device's screens
-# read (the binding's student and the team's table too). The ORM took four times as long to
-# build and read the two queries this replaces (binding, then team with its table and game) as
-# the database took to answer them.
-_SEATED_PARTS = (
-    (DeviceBinding, "b"),
-    (Session, "s"),
-    (Student, "st"),
-    (Team, "t"),
-    (Table, "tb"),
-    (TableGame, "g"),
-)
-_SEATED = f"""
-    SELECT {", ".join(rows.columns(model, alias) for model, alias in _SEATED_PARTS)}
-    {_SEAT_JOINS}
-    JOIN {Student._meta.db_table} st ON st.id = b.student_id
-    JOIN {Table._meta.db_table} tb ON tb.id = t.table_id
-    WHERE {_SEAT_RULE}
-"""
-
-
 def _seated(request: HttpRequest, game_id: int) -> DeviceSeat | None:
     token = read_device_token(request)
-    if not token or not rows.storable_pk(TableGame, game_id):
+    if not token or not sql.storable_pk(TableGame, game_id):
         return None
-    with connection.cursor() as cursor:
-        cursor.execute(_SEATED, _seat_rule_params(token, game_id))
-        row = cursor.fetchone()
-    if row is None:
+    params = statements.seat_params(token, game_id)
+    found = sql.first_all(statements.SEATED, params, *statements.SEATED_PARTS)
+    if found is None:
         return None
-    binding, session, student, team, table, game = rows.build_all(row, *_SEATED_PARTS)
+    binding, session, student, team, table, game = found
     if team.seat not in game.seats:
         return None
     # The relations the ORM's select_related would have filled, pointing at these same rows.
@@ -188,26 +139,17 @@ class SeatVersion:
     status: str
 
 
-# The same seat rule for the device and table a poll's signed watch names, with the watch's
-# binding, reading only what keys a cached drawing: a redraw served from the cache is otherwise
-# little more than this check, so it builds no rows.
-_SEAT_VERSION = f"""
-    SELECT t.id, t.number, g.seats, g.version, g.status
-    {_SEAT_JOINS}
-    WHERE {_SEAT_RULE} AND b.id = %s
-"""
-
-
 def get_seat_version(request: HttpRequest, watch: live.Watch) -> SeatVersion | None:
     """The version of the table a device's poll watches, if the device still plays that seat
-    there: what get_game_for_device and the poll's binding and seat checks allow, in one query.
-    None when anything does not hold; get_game_for_device then says what (404, 403, reload)."""
+    there: what get_game_for_device and the poll's binding and seat checks allow, in one query
+    (`games.statements.SEAT_VERSION`). None when anything does not hold; get_game_for_device
+    then says what (404, 403, reload)."""
     token = read_device_token(request)
     if not token or watch.binding_id is None or len(watch.game_ids) != 1:
         return None
+    params = [*statements.seat_params(token, watch.game_ids[0]), watch.binding_id]
     with connection.cursor() as cursor:
-        params = [*_seat_rule_params(token, watch.game_ids[0]), watch.binding_id]
-        cursor.execute(_SEAT_VERSION, params)
+        cursor.execute(statements.SEAT_VERSION, params)
         row = cursor.fetchone()
     if row is None:
         return None
@@ -228,49 +170,33 @@ class SessionVersions:
     versions: dict[int, int]
 
 
-# get_session_for_viewer's rule (classroom.access.classes_visible_to: the class's teacher, or
-# any administrator of its school) as one statement, with the session's games, for the
-# projector grid's poll, which every move of every table makes each grid of the class send.
-# Written out for the reason _SEAT_VERSION is: the ORM builds the query in three times the time
-# the database takes to answer it.
-_SESSION_VERSIONS = f"""
-    SELECT {rows.columns(Session, "s")}, g.id, g.version
-    FROM {Session._meta.db_table} s
-    JOIN {Classroom._meta.db_table} c ON c.id = s.classroom_id
-    LEFT JOIN {TableGame._meta.db_table} g ON g.session_id = s.id
-    WHERE s.id = %s AND c.school_id = %s AND (c.teacher_id = %s OR %s)
-"""
-
-
 def get_session_versions(request: HttpRequest, session_id: int) -> SessionVersions | None:
     """The session and its games' versions, if get_session_for_viewer allows this request to
-    read it; None when it does not (get_session_for_viewer then says why: 404)."""
+    read it, in one query (`games.statements.SESSION_VERSIONS`); None when it does not
+    (get_session_for_viewer then says why: 404)."""
     try:
-        user = require_adult(request)
+        viewer = visible_class_params(require_adult(request))
     except Http404:
         return None
-    administrator = user.role == Role.ADMINISTRATOR
+    if viewer is None or not sql.storable_pk(Session, session_id):
+        return None
     # One row a game (one row of no game before the tables start), each with the session.
-    with connection.cursor() as cursor:
-        cursor.execute(_SESSION_VERSIONS, [session_id, user.school_id, user.pk, administrator])
-        found = cursor.fetchall()
+    found = sql.all_rows(statements.SESSION_VERSIONS, [session_id, *viewer])
     if not found:
         return None
-    (session,) = rows.build_all(found[0], (Session, "s"))
+    (session,) = sql.build_all(found[0], (Session, "s"))
     versions = {row[-2]: row[-1] for row in found if row[-2] is not None}
     return SessionVersions(session=session, versions=versions)
 
 
 def get_game_for_viewer(request: HttpRequest, game_id: int) -> TableGame:
     """Read access: the class's teacher or the school's administrator."""
-    game = the_one(
-        TableGame.objects.select_related("table", "session__classroom").filter(
+    try:
+        return TableGame.objects.select_related("table", "session__classroom").get(
             pk=game_id, session__classroom__in=classes_visible_to(request.user)
         )
-    )
-    if game is None:
-        raise Http404("No such game.")
-    return game
+    except TableGame.DoesNotExist:
+        raise Http404("No such game.") from None
 
 
 def get_game_for_teacher(request: HttpRequest, game_id: int) -> TableGame:

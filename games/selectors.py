@@ -14,7 +14,7 @@ from typing import Any
 from django.db.models import Exists, F, OuterRef, Prefetch, Window, prefetch_related_objects
 from django.db.models.functions import RowNumber
 
-from classroom import rows
+from classroom import sql as rows
 from classroom.models import Session, Table, Team
 from games.engine_registry import engine_for
 from games.models import Move, TableGame, TableMode, TableStatus
@@ -123,7 +123,7 @@ def table_info(game: TableGame, teams: list[Team] | None = None) -> TableInfo:
     )
 
 
-# The session's tables, each with its game once dealt, written out (see classroom.rows): the
+# The session's tables, each with its game once dealt, written out (see classroom.sql): the
 # projector grid and the teacher's dashboard read them again after every move of the session,
 # and the ORM took longer to build the queries than the database to answer them.
 _TABLES_PARTS = ((Table, "t"), (TableGame, "g"))

@@ -87,6 +87,10 @@ class Session(models.Model):
     # Teach-backs can be revised until the teacher locks them.
     teachbacks_locked_at = models.DateTimeField(null=True, blank=True)
 
+    # A device may join, and play, while its session is in one of these and has a room code
+    # (`is_joinable`); classroom.statements and games.statements ask the same of the database.
+    JOINABLE_STATUSES = (SessionStatus.OPEN, SessionStatus.PLAYING)
+
     class Meta:
         ordering = ["-date", "-created_at"]
         constraints = [
@@ -128,7 +132,7 @@ class Session(models.Model):
 
     @property
     def is_joinable(self) -> bool:
-        return self.status in (SessionStatus.OPEN, SessionStatus.PLAYING) and bool(self.room_code)
+        return self.status in self.JOINABLE_STATUSES and bool(self.room_code)
 
 
 class Table(models.Model):
@@ -138,7 +142,7 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField()
 
     class Meta:
-        ordering = ["session", "number"]
+        ordering = ["session_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="unique_table_number")
         ]
@@ -171,7 +175,7 @@ class Team(models.Model):
     )
 
     class Meta:
-        ordering = ["session", "number"]
+        ordering = ["session_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="unique_team_number"),
         ]
@@ -220,7 +224,7 @@ class DeviceBinding(models.Model):
     revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["session", "created_at"]
+        ordering = ["session_id", "created_at"]
         constraints = [
             models.UniqueConstraint(
                 fields=["session", "student"],

@@ -30,7 +30,7 @@ def _find_session(code: str) -> Session | None:
         return None
     return (
         Session.objects.select_related("classroom")
-        .filter(room_code=code, status__in=[SessionStatus.OPEN, SessionStatus.PLAYING])
+        .filter(room_code=code, status__in=Session.JOINABLE_STATUSES)
         .first()
     )
 

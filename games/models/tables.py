@@ -47,7 +47,7 @@ class TableGame(models.Model):
     ended_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["session", "table__number"]
+        ordering = ["session_id", "table_id"]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} at {self.table}"
@@ -82,7 +82,7 @@ class Move(models.Model):
     undone_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["game", "seq"]
+        ordering = ["game_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="unique_move_seq"),
             models.UniqueConstraint(

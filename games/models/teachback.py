@@ -58,7 +58,7 @@ class TeachBack(models.Model):
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        ordering = ["team__session", "team__number"]
+        ordering = ["team_id"]
 
     def __str__(self) -> str:
         return (
@@ -76,7 +76,7 @@ class Rubric(models.Model):
     )
 
     class Meta:
-        ordering = ["classroom", "-version"]
+        ordering = ["classroom_id", "-version"]
         constraints = [
             models.UniqueConstraint(fields=["classroom", "version"], name="unique_rubric_version")
         ]
@@ -99,7 +99,7 @@ class RubricCriterion(models.Model):
     description_es = models.CharField(max_length=300, blank=True)
 
     class Meta:
-        ordering = ["rubric", "position"]
+        ordering = ["rubric_id", "position"]
         constraints = [
             models.UniqueConstraint(fields=["rubric", "key"], name="unique_criterion_key"),
             models.UniqueConstraint(

@@ -9,50 +9,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from django.db import connection, transaction
-from django.db.models import Max
+from django.db import transaction
 from django.utils import timezone
 
-from classroom import rows
-from classroom.lookups import the_one
-from classroom.models import Classroom, Session, Team, seat_name
-from games import live, table_cache
+from classroom import sql
+from classroom.models import seat_name
+from games import live, statements, table_cache
 from games.engine_registry import engine_for
 from games.models import Move, TableGame, TableStatus
-
-# A move's first statements, written out (see classroom.rows): every move of every table takes
-# them, and the ORM took longer to build them than the database to answer. The lock is on the
-# game's row alone, as `select_for_update(of=("self",))` takes it; SQLite has no row locks, and
-# its transactions take the database's write lock as they begin (config.settings).
-_LOCK_PARTS = ((TableGame, "g"), (Session, "s"), (Classroom, "c"))
-_LOCK = f"""
-    SELECT {rows.columns(TableGame, "g")}, {rows.columns(Session, "s")},
-        {rows.columns(Classroom, "c")}
-    FROM {TableGame._meta.db_table} g
-    JOIN {Session._meta.db_table} s ON s.id = g.session_id
-    JOIN {Classroom._meta.db_table} c ON c.id = s.classroom_id
-    WHERE g.id = %s
-    {"FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""}
-"""
-# Run after the lock, never within its statement: a statement that waited for the lock keeps
-# the snapshot it began with, which misses the moves of the transaction it waited for. A row
-# for each robot team of the table (one with a NULL number when there is none), each with
-# the move this client move id made already and the table's last sequence number.
-_FACTS = f"""
-    SELECT t.number,
-        (SELECT m.id FROM {Move._meta.db_table} m WHERE m.game_id = %s AND m.client_move_id = %s),
-        (SELECT MAX(m.seq) FROM {Move._meta.db_table} m WHERE m.game_id = %s)
-    FROM (SELECT 1 AS one) AS one
-    LEFT JOIN {Team._meta.db_table} t ON t.table_id = %s AND t.is_robot
-"""
 
 
 def lock_game(game_id: int) -> TableGame:
     """The TableGame row with its session and class, locked until the transaction ends: moves
-    on one table queue up here. TableGame.DoesNotExist when there is no such game."""
+    on one table queue up here (`games.statements.LOCK`). TableGame.DoesNotExist when there is
+    no such game."""
     found = None
-    if rows.storable_pk(TableGame, game_id):
-        found = rows.first_all(_LOCK, [game_id], *_LOCK_PARTS)
+    if sql.storable_pk(TableGame, game_id):
+        found = sql.first_all(statements.LOCK, [game_id], *statements.LOCK_PARTS)
     if found is None:
         raise TableGame.DoesNotExist(f"No table game {game_id}.")
     game, session, classroom = found
@@ -64,18 +37,34 @@ def lock_game(game_id: int) -> TableGame:
 class MoveFacts(NamedTuple):
     """What a move needs to know of its locked table besides the game (`move_facts`)."""
 
-    earlier: Move | None  # see earlier_move
-    next_seq: int  # see next_seq
-    robots: set[str]  # see robot_seats
+    earlier: Move | None  # the move this client move id made already (a repeated tap), or None
+    next_seq: int  # sequence numbers keep counting over undone moves: never reused
+    robots: set[str]  # the seats of the table's robot teams
 
 
-def move_facts(game: TableGame, client_move_id: str) -> MoveFacts:
-    """`earlier_move`, `next_seq` and `robot_seats` of a locked game in one statement."""
-    found = rows.all_rows(_FACTS, [game.pk, client_move_id, game.pk, game.table_id])
+def move_facts(game: TableGame, client_move_id: str | None = None) -> MoveFacts:
+    """What a move needs to know of its locked game, in one statement (`games.statements.FACTS`),
+    read after the lock."""
+    found = sql.all_rows(statements.FACTS, [game.pk, client_move_id, game.pk, game.table_id])
     _number, earlier_id, top = found[0]
     earlier = None if earlier_id is None else Move.objects.get(pk=earlier_id)
     robots = {seat_name(number) for number, _id, _top in found if number is not None}
-    return MoveFacts(earlier, _after(top), robots)
+    return MoveFacts(earlier, (top or 0) + 1, robots)
+
+
+# One fact of move_facts, for a service that needs only that one.
+
+
+def earlier_move(game: TableGame, client_move_id: str) -> Move | None:
+    return move_facts(game, client_move_id).earlier
+
+
+def next_seq(game: TableGame) -> int:
+    return move_facts(game).next_seq
+
+
+def robot_seats(game: TableGame) -> set[str]:
+    return move_facts(game).robots
 
 
 def live_moves(game: TableGame):
@@ -89,27 +78,6 @@ def replay(game: TableGame, moves: Iterable[Move]) -> Any:
     for move in moves:
         state.apply(move.seat, move.action)
     return state
-
-
-def earlier_move(game: TableGame, client_move_id: str) -> Move | None:
-    """The move this `client_move_id` already made at the table (a repeated tap), or None."""
-    return the_one(game.moves.filter(client_move_id=client_move_id))  # unique per game
-
-
-def next_seq(game: TableGame) -> int:
-    """Sequence numbers keep counting over undone moves: rows are never deleted or reused."""
-    return _after(game.moves.aggregate(top=Max("seq"))["top"])
-
-
-def _after(top: int | None) -> int:
-    return (top or 0) + 1
-
-
-def robot_seats(game: TableGame) -> set[str]:
-    robots = Team.objects.filter(table_id=game.table_id, is_robot=True)
-    # Unsorted: a set is made of them, and the teams' ordering would join the session.
-    teams = robots.order_by().values_list("number", flat=True)
-    return {seat_name(number) for number in teams}
 
 
 def record_move(

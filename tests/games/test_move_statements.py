@@ -1,26 +1,24 @@
 """A move's own reads (games.services.state): the lock and what the move needs to know of its
-table are written-out statements, and the new version's shared values (games.table_cache) are
-made from the version before, so that no screen of the table, the mover's included, reads them
-from the database again. Each must give what the ORM reads and a fresh read would."""
+table are written-out statements (games.statements LOCK and FACTS), and the new version's shared
+values (games.table_cache) are made from the version before, so that no screen of the table,
+the mover's included, reads them from the database again. Each must give what the ORM reads
+and a fresh read would."""
 
 import re
 
 import pytest
 from django.core.cache import cache
 from django.db import connection, transaction
+from django.db.models import Max
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from classroom import services as classroom_services
+from classroom.models import Team
 from games import selectors, services
-from games.models import TableGame
-from games.services.state import (
-    earlier_move,
-    lock_game,
-    move_facts,
-    next_seq,
-    robot_seats,
-)
+from games.models import Move, TableGame
+from games.services.state import MoveFacts, lock_game, move_facts
 from games.table_cache import version_key
 from tests.conftest import empty_cache
 from tests.games.conftest import (
@@ -117,26 +115,37 @@ def test_locking_a_game_that_is_not_there_raises_as_the_orm_does(db, game_id):
         lock_game(game_id)
 
 
-def test_what_a_move_reads_of_its_table_is_what_the_helpers_read(
+def facts_by_the_orm(game: TableGame, client_move_id: str | None) -> MoveFacts:
+    """What `move_facts` reads, one ORM query a fact."""
+    earlier = Move.objects.filter(game=game, client_move_id=client_move_id).first()
+    top = Move.objects.filter(game=game).aggregate(top=Max("seq"))["top"]
+    robots = Team.objects.filter(table_id=game.table_id, is_robot=True)
+    return MoveFacts(earlier, (top or 0) + 1, {team.seat for team in robots})
+
+
+def test_what_a_move_reads_of_its_table_is_what_the_orm_reads(
     robot_table, django_capture_on_commit_callbacks
 ):
     with transaction.atomic():
         game = lock_game(robot_table.pk)
-        facts = move_facts(game, "never-sent")
-        assert facts == (None, next_seq(game), robot_seats(game)) == (None, 1, {"team-3"})
+        for client_move_id in ("never-sent", None):
+            facts = move_facts(game, client_move_id)
+            assert facts == facts_by_the_orm(game, client_move_id) == (None, 1, {"team-3"})
     play_until_the_robot_answers(robot_table, django_capture_on_commit_callbacks)
+    Move.objects.filter(game=robot_table, seq=1).update(undone_at=timezone.now())
     with transaction.atomic():
         game = lock_game(robot_table.pk)
-        again = move_facts(game, "turn-0")
-        assert again.earlier == earlier_move(game, "turn-0") is not None
-        assert again.next_seq == next_seq(game) > 2
-        assert again.robots == robot_seats(game) == {"team-3"}
+        for client_move_id in ("turn-0", "turn-1", "never-sent", None):
+            facts = move_facts(game, client_move_id)
+            assert facts == facts_by_the_orm(game, client_move_id), client_move_id
+        assert move_facts(game, "turn-0").earlier is not None
+        assert facts.next_seq > 2 and facts.robots == {"team-3"}
 
 
 def test_a_table_without_robots_reads_no_robot_seat(table):
     with transaction.atomic():
         game = lock_game(table.game.pk)
-        assert move_facts(game, "c1") == (None, 1, set())
+        assert move_facts(game, "c1") == facts_by_the_orm(game, "c1") == (None, 1, set())
 
 
 def test_a_move_and_the_robot_s_answer_fill_the_new_version_as_a_fresh_read_would(

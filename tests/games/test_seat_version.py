@@ -1,5 +1,6 @@
 """`get_seat_version` (games/access.py) is `get_game_for_device`'s allowed case, with the poll's
-binding and seat checks, written as one SQL statement for the redraws served from the cache. For
+binding and seat checks, written as one SQL statement for the redraws served from the cache
+(games.statements.SEAT_VERSION, its rule shared with SEATED and Session.JOINABLE_STATUSES). For
 every device and every watch it might present, it must allow exactly what the ORM rule allows,
 and give the same team and table version."""
 
@@ -135,8 +136,8 @@ def test_a_device_with_no_cookie_or_no_game_in_the_watch_gets_nothing(world):
     assert get_seat_version(request, both) is None
 
 
-# get_game_for_device's allowed case is one statement too (games.access._seated), building the
-# rows the ORM would: the same answer as the step-by-step rule, field for field.
+# get_game_for_device's allowed case is one statement too (games.statements.SEATED), building
+# the rows the ORM would: the same answer as the step-by-step rule, field for field.
 
 
 def fields_of(instance) -> dict:

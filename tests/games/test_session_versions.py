@@ -1,8 +1,9 @@
-"""Who may read a session, written out as SQL: `get_session_for_viewer` (classroom/access.py, the
-session with its class, school and teacher, for every adult's page and the dashboard's redraws)
-and `get_session_versions` (games/access.py, with the session's games, for the projector grid's
-redraws served from the cache). For every person and every session they might name, each must
-allow exactly what the ORM rule (`classes_visible_to`) allows, and give the rows as they are."""
+"""Who may read a session: `get_session_for_viewer` (classroom/access.py, through the ORM's
+`classes_visible_to`, with its class, school and teacher) and `get_session_versions`
+(games/access.py: the same rule written out as games.statements.SESSION_VERSIONS, from
+classroom.access.VISIBLE_CLASS_WHERE, with the session's games, for the projector grid's redraws
+served from the cache). For every person and every session they might name, each must allow
+exactly what the ORM rule allows, and give the rows as they are."""
 
 import datetime
 
@@ -40,7 +41,7 @@ def by_the_orm(user, session_id: int) -> Session | None:
     )
 
 
-def written_out(user, session_id: int) -> Session | None:
+def by_the_access_function(user, session_id: int) -> Session | None:
     try:
         return get_session_for_viewer(request_by(user), session_id)
     except Http404:
@@ -112,7 +113,7 @@ def test_get_session_for_viewer_allows_what_the_orm_rule_allows_with_the_same_ro
     for who, user in people.items():
         for session in sessions:
             expected = by_the_orm(user, session.pk)
-            found = written_out(user, session.pk)
+            found = by_the_access_function(user, session.pk)
             assert (found is None) == (expected is None), (who, str(session))
             if found is None:
                 continue
@@ -135,7 +136,7 @@ def test_get_session_for_viewer_allows_what_the_orm_rule_allows_with_the_same_ro
 
 @pytest.mark.parametrize("session_id", [987_654, 0, -1, 2**31, 2**63, 10**30])
 def test_a_session_that_does_not_exist_is_not_found(teacher, session_id):
-    assert written_out(teacher, session_id) is None
+    assert by_the_access_function(teacher, session_id) is None
     assert get_session_versions(request_by(teacher), min(session_id, 2**62)) is None
 
 

@@ -1,10 +1,10 @@
-"""Model instances from the columns of one written-out statement, built as the ORM builds them.
+"""Running a written-out statement and making model instances of its rows, as the ORM makes them.
 
-A few checks run on every request a team device makes (its moves, its redraws) and join five
-or six tables. Building such a query takes the ORM several times longer than the database
-takes to answer it, so games.access writes them out. These helpers keep that to the SQL: the
-select list of a model's columns, and the instances made from a row, with the same converters
-the ORM applies (JSON, dates on SQLite), so the objects equal what a queryset would give.
+The few statements kept written out (`classroom.statements`, `games.statements`) are the checks
+every request of a live screen makes; each says beside it why the ORM's form was too slow
+there. These helpers keep the rest of the work to the ORM's own parts: the select list of a
+model's columns, and the instances made from a row with the converters the ORM applies (JSON,
+dates on SQLite), so the objects equal what a queryset would give.
 """
 
 from __future__ import annotations
