@@ -7,9 +7,9 @@ the viewer's secrets like any page. So nothing a viewer may not see ever travels
 Who may hold a stream is checked when it connects: for a table's screen, the same checks as its
 redraw; for a screen that watches topics only (a lobby, the spotlight, an export), that the
 device or person is the one the page was drawn for (each redraw checks the rest). It is checked
-again whenever the device's binding changes: a device the teacher frees gets `event: gone` (the page
-closes its stream on it, and its next request sends it back to the join page) and the stream
-ends; a reconnect is refused.
+again whenever the device's binding changes: a device the teacher frees gets `event: gone` (the
+page closes its stream on it, and its next request sends it back to the join page) and the
+stream ends; a reconnect is refused.
 
 Events:
 - `hello` once on connect, `ping` every PING_SECONDS: the page's fallback (static/js/live.js)
