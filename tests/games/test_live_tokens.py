@@ -51,7 +51,7 @@ def test_every_screen_reads_back_the_watch_it_was_minted_for(shown):
     assert watch.read(watch.mint(shown)) == shown
 
 
-def test_every_screen_has_a_redraw_once_the_site_is_loaded(client):
+def test_every_screen_has_a_redraw_once_the_site_is_loaded():
     reverse("games:poll")  # loads the URLconf, and with it every views module
     assert {view for view in watch.VIEWS if watch.redraw_of(view) is None} == set()
 
