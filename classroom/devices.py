@@ -55,3 +55,9 @@ def remember_binding(request: HttpRequest, binding: DeviceBinding | None) -> Non
     """The request's live binding, for the rest of the request: read once, by current_binding
     or by a statement that checks the same (games.access)."""
     request._device_binding = binding
+
+
+def forget_binding(request: HttpRequest) -> None:
+    """Drop what this request read of its binding, so the next `current_binding` reads it
+    again (a stream, open for hours, re-checks its device when the binding changes)."""
+    request.__dict__.pop("_device_binding", None)

@@ -8,11 +8,11 @@ after the commit:
 - with Redis (`REDIS_URL`), a pub/sub message on the key's channel reaches the streams of every
   web process at once;
 - without Redis (the embedded default), nothing is sent: each process's stream hub reads the
-  watched keys from the shared file cache every 250 ms and notices the change itself.
+  watched keys from the shared file cache several times a second and notices the change itself.
 
 Messages carry no content, only "this key changed"; the screen then asks for its region through
 the permission-checked redraw. A lost message (Redis down for a moment) is healed by the screen's
-slow fallback poll, so a failure here is logged and never fails the change that caused it.
+fallback poll, so a failure here is logged and never fails the change that caused it.
 
 This module sits in `classroom` (the bottom app) because lobbies and device bindings change here;
 `games` and `reports` call it too.
@@ -22,18 +22,14 @@ from __future__ import annotations
 
 import logging
 from functools import cache as memoize
-from urllib.parse import urlencode
 
 from django.conf import settings
-from django.core import signing
 from django.core.cache import cache
-from django.urls import reverse
 from django.utils.crypto import get_random_string
 
-logger = logging.getLogger(__name__)
+from config.cache import answered
 
-_TOPIC_SALT = "classroom.push.topic"
-TOPIC_MAX_AGE = 60 * 60 * 16
+logger = logging.getLogger(__name__)
 
 
 def channel(key: str) -> str:
@@ -63,14 +59,6 @@ def publish(key: str) -> None:
         logger.warning("Could not publish a change of %s", key, exc_info=True)
 
 
-def stream_url(token: str, shown: str = "") -> str:
-    """The URL of the stream for a watch token (games.live) or a topic token (below); `shown` is
-    the fingerprint the page was drawn with, so a change made before the stream opened is sent at
-    once."""
-    query = {"t": token, "v": shown} if shown else {"t": token}
-    return f"{reverse('games:stream')}?{urlencode(query)}"
-
-
 def topic_key(name: str) -> str:
     return f"push:topic:{name}"
 
@@ -84,6 +72,24 @@ def touch(name: str) -> None:
         logger.warning("Could not store a change of %s", key, exc_info=True)
         return
     publish(key)
+
+
+def stamp(name: str, found: dict | None = None) -> str:
+    """A topic's current stamp, which a screen's fingerprint holds (classroom/watch.py); `found`
+    holds the values a read of several keys just got, maybe this topic's.
+
+    A stamp the cache lost is stored anew, so the screens watching it re-draw once, which is
+    always safe. When the cache cannot keep one, each call gives a new stamp: the screen is
+    then re-drawn on each poll, from the database, until the cache answers again."""
+    key = topic_key(name)
+    if found is not None and found.get(key) is not None:
+        return found[key]
+    read, value = answered(lambda: cache.get(key))
+    if read and value is None:
+        added, _ = answered(lambda: cache.add(key, get_random_string(8), None))
+        if added:
+            read, value = answered(lambda: cache.get(key))
+    return value if read and value is not None else get_random_string(8)
 
 
 def lobby_topic(session_id: int) -> str:
@@ -112,22 +118,3 @@ def touch_after_commit(*names: str) -> None:
 
     notify.push = True  # tests counting queued tasks leave these out
     transaction.on_commit(notify)
-
-
-def mint_topics(topics: list[str], *, user_id: int | None = None, binding_id: int | None = None):
-    """A signed stream token for pages that watch topics: who may hold it and what it watches."""
-    payload: dict = {"k": topics}
-    if user_id is not None:
-        payload["u"] = user_id
-    if binding_id is not None:
-        payload["b"] = binding_id
-    return signing.dumps(payload, salt=_TOPIC_SALT, compress=True)
-
-
-def read_topics(token: str) -> dict | None:
-    try:
-        payload = signing.loads(token, salt=_TOPIC_SALT, max_age=TOPIC_MAX_AGE)
-        topics = [str(t) for t in payload["k"]]
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
-        return None
-    return {"topics": topics, "user_id": payload.get("u"), "binding_id": payload.get("b")}

@@ -1,19 +1,25 @@
-"""Keeping every screen of a table fresh, cheaply.
+"""Keeping every screen of a table fresh, cheaply: the games side of the live screens.
 
-Each page that shows a live table polls `games:poll` every 1.5 seconds (so a change shows within
-2) with two things it got when it was drawn: a signed *watch token* (which tables, which page,
-for whom) and the *fingerprint* of what it shows (the tables' versions). The poll verifies the
-token (pure HMAC, no database), builds the current fingerprint from versions kept in the cache,
-and answers 204 (htmx swaps nothing) when they match. Only when something changed does the poll
-do the full permission check against the database and send the re-drawn region.
+Each live page holds a stream (games/views/stream.py), which says only *that* something it
+shows changed, and polls `games:poll` on a slow fallback (faster while its stream is not heard
+from, static/js/live.js). A poll carries two things the page got when it was drawn: its signed
+*watch token* (classroom/watch.py: which tables or topics, which page, for whom) and the
+*fingerprint* of what it shows (the values of the cache keys it watches: its tables' versions,
+its session's stamp, its topics' stamps). The poll verifies the token (pure HMAC, no database),
+builds the current fingerprint from the cache, and answers 204 (htmx swaps nothing) when they
+match. Only when something changed does the poll do the full permission check against the
+database and send the re-drawn region.
 
 So a revoked device (the teacher unbinds it) keeps getting 204s, which carry no content, until
-the table next changes; the first changed poll checks the database and refuses it.
+what it shows next changes; the first changed poll checks the database and refuses it (its
+stream is told at once: `gone`).
 
-Versions reach the cache after each committed change (`bump_version`, from
-`transaction.on_commit`). A missing key (evicted, expired, a fresh Redis) costs one database read
-and is filled again. Two commits finishing their on_commit hooks out of order can leave an older
-version cached; the next page drawn from the database stores its version again, and keys
+Versions reach the cache, and the streams hear of them, after each committed change
+(`bump_version`, from `transaction.on_commit`). A page drawn from the database heals a missing
+or older cached version (`heal_versions`), quietly: announcing a change belongs to the write
+that made it, never to a GET. A missing key (evicted, expired, a fresh Redis) costs one database
+read and is filled again. Two commits finishing their on_commit hooks out of order can leave an
+older version cached; the next page drawn from the database stores its version again, and keys
 expire.
 
 When Redis fails (down, or refusing writes at `maxmemory`), the cache backend degrades instead of
@@ -28,35 +34,36 @@ In the normal case the unchanged poll still costs one cache round trip and no qu
 
 from __future__ import annotations
 
-import functools
 import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.core import signing
 from django.core.cache import cache
 from django.db.models import Count, Max
+from django.http import HttpResponse
 from django.utils.crypto import get_random_string
 
 from classroom import push
+
+# The token and the screens of games, which games' modules name through this one
+# (`live.Watch(live.DEVICE, ...)`, `live.mint`).
+from classroom.watch import DEVICE as DEVICE
+from classroom.watch import GRID as GRID
+from classroom.watch import PROJECTOR as PROJECTOR
+from classroom.watch import SPOTLIGHT as SPOTLIGHT
+from classroom.watch import TEACHER as TEACHER
+from classroom.watch import WAITING as WAITING
+from classroom.watch import Watch as Watch
+from classroom.watch import mint as mint
+from classroom.watch import read as read
+from classroom.watch import topic_stamps, topics_shown, urls
 from config.cache import answered
 from games.models import TableGame
 
-_SALT = "games.live.watch"
-# A school day: a screen left open longer simply reloads itself (see the poll view).
-TOKEN_MAX_AGE = 60 * 60 * 16
 VERSION_TTL = 60 * 30
 # Pages that show "2 min ago" re-draw at least this often, even when no table changed.
 CLOCK_SECONDS = 30
-
-# What a watch token may be for; the poll view re-draws the matching page region.
-DEVICE = "device"
-WAITING = "waiting"
-PROJECTOR = "projector"
-GRID = "grid"
-TEACHER = "teacher"
-VIEWS = (DEVICE, WAITING, PROJECTOR, GRID, TEACHER)
 
 
 def version_key(game_id: int) -> str:
@@ -102,11 +109,10 @@ def _retry_unsent() -> None:
 
 
 def bump_version(game_id: int, version: int) -> None:
-    """Store a table's version: after a committed change, and when a page was just drawn from
-    the database (which heals an older version left by out-of-order commits)."""
+    """Store a table's version after a committed change, and wake its screens' streams
+    (games/streams.py)."""
     _retry_unsent()
     _store(version_key(game_id), version, VERSION_TTL)
-    # Wake the streams of the table's screens (games/streams.py).
     push.publish(version_key(game_id))
 
 
@@ -145,90 +151,17 @@ def _stamp_from_database(session_id: int) -> str:
     return f"db{tables['n']}.{tables['top'] or 0}"
 
 
-@dataclass(frozen=True)
-class Watch:
-    """What a polling page shows and for whom. Signed into the page, never trusted unsigned."""
-
-    view: str
-    session_id: int
-    game_ids: tuple[int, ...] = ()
-    seat: str = ""
-    binding_id: int | None = None
-    user_id: int | None = None
-
-    # Lists of tables re-draw when tables are added; the teacher's page also shows ages.
-    @property
-    def watches_session(self) -> bool:
-        return self.view in (WAITING, GRID, TEACHER)
-
-    @property
-    def shows_clock(self) -> bool:
-        return self.view == TEACHER
-
-
-# Every redraw puts the screen's watch in its poll URL again, signed anew (JSON, compression,
-# HMAC): the same token but for its timestamp. A token signed in the last minute is reused; its
-# age only ever counts against TOKEN_MAX_AGE.
-MINT_REUSE_SECONDS = 60
-
-
-def mint(watch: Watch) -> str:
-    return _minted(watch, int(time.time() // MINT_REUSE_SECONDS))
-
-
-@functools.lru_cache(maxsize=8192)
-def _minted(watch: Watch, minute: int) -> str:
-    payload = {"w": watch.view, "s": watch.session_id, "g": list(watch.game_ids)}
-    if watch.seat:
-        payload["t"] = watch.seat
-    if watch.binding_id is not None:
-        payload["b"] = watch.binding_id
-    if watch.user_id is not None:
-        payload["u"] = watch.user_id
-    return signing.dumps(payload, salt=_SALT, compress=True)
-
-
-def read(token: str) -> Watch | None:
-    """The watch a token was minted for, or None if it is forged, garbled or too old."""
-    verified = _verified(token)
-    if verified is None:
-        return None
-    watch, signed_at = verified
-    return watch if time.time() - signed_at <= TOKEN_MAX_AGE else None
-
-
-# A screen sends the same token with every poll until its next redraw, and checking it (the
-# signature's HMAC, decompressing, JSON) was a quarter of an unchanged poll's cost: each process
-# keeps the tokens it has checked, enough for every screen of a busy school (a few hundred bytes
-# each). What is kept is the signature's verdict; the token's age is checked on every read.
-@functools.lru_cache(maxsize=8192)
-def _verified(token: str) -> tuple[Watch, int] | None:
-    """The watch in a token whose signature holds, and when it was signed; None otherwise."""
-    try:
-        payload = signing.loads(token, salt=_SALT)
-        watch = Watch(
-            view=payload["w"],
-            session_id=int(payload["s"]),
-            game_ids=tuple(int(g) for g in payload["g"]),
-            seat=str(payload.get("t", "")),
-            binding_id=payload.get("b"),
-            user_id=payload.get("u"),
-        )
-        # The signature held, so the token is "payload:timestamp:signature".
-        signed_at = signing.b62_decode(token.rsplit(":", 2)[1])
-    except (signing.BadSignature, KeyError, TypeError, ValueError, IndexError):
-        return None
-    return (watch, signed_at) if watch.view in VIEWS else None
-
-
 @dataclass
 class Fingerprint:
-    """Builds the string a page shows and the poll compares: versions, session stamp, clock.
-    The stamp, once looked up, is kept: a redraw keyed by the same fingerprint reads no other."""
+    """Builds the string a page shows and the poll compares: versions, session stamp, topic
+    stamps, clock. The stamps, once looked up, are kept: a redraw keyed by the same fingerprint
+    reads no other."""
 
     watch: Watch
     versions: dict[int, int] = field(default_factory=dict)
     stamp: str | None = None
+    # The topics' keys and values as read with the versions (classroom/push.py `stamp`).
+    topics: dict[str, str] | None = None
 
     def render(self) -> str:
         parts = [f"{gid}.{self.versions.get(gid, 'x')}" for gid in sorted(self.versions)]
@@ -236,21 +169,36 @@ class Fingerprint:
         if self.watch.watches_session:
             self.stamp = session_stamp(self.watch.session_id, self.stamp)
             text += f"~{self.stamp}"
+        if self.watch.topics:
+            self.topics = topic_stamps(self.watch, self.topics)
+            text += topics_shown(self.topics)
         if self.watch.shows_clock:
             text += f"~{int(time.time() // CLOCK_SECONDS)}"
         return text
 
 
-def fingerprint_for_page(watch: Watch, versions: dict[int, int]) -> str:
-    """The fingerprint of a page drawn now from database `versions` (which heal the cache)."""
+def heal_versions(versions: dict[int, int]) -> None:
+    """Store the versions of tables just read from the database where the cache is behind
+    (evicted, or older after out-of-order commits). Quietly: a page draw announces nothing,
+    the write that made the version did (`bump_version`)."""
     _retry_unsent()
     # One read for all, and a write only where the cache is behind: every redraw passes here,
     # and a write costs more than a read (a file rename in the embedded default).
     cached = cache.get_many([version_key(game_id) for game_id in versions]) if versions else {}
     for game_id, version in versions.items():
         if cached.get(version_key(game_id)) != version:
-            bump_version(game_id, version)
+            _store(version_key(game_id), version, VERSION_TTL)
+
+
+def fingerprint_for_page(watch: Watch, versions: dict[int, int]) -> str:
+    """The fingerprint of a page drawn now from database `versions` (which heal the cache)."""
+    heal_versions(versions)
     return Fingerprint(watch, dict(versions)).render()
+
+
+def page_urls(watch: Watch, versions: dict[int, int]) -> dict[str, str]:
+    """The stream and poll URLs of a page drawn now from database `versions`."""
+    return urls(watch, fingerprint_for_page(watch, versions))
 
 
 def current_fingerprint(watch: Watch) -> Fingerprint:
@@ -258,16 +206,18 @@ def current_fingerprint(watch: Watch) -> Fingerprint:
     one database query for all the missing tables (all of them when Redis does not answer)."""
     _retry_unsent()
     keys = {version_key(game_id): game_id for game_id in watch.game_ids}
-    # A list of tables reads the stamp of its session in the same round trip.
+    # The stamps of a list's session and of the screen's topics come in the same round trip.
     stamp_key = session_key(watch.session_id) if watch.watches_session else None
-    wanted = [*keys, stamp_key] if stamp_key else list(keys)
+    topic_keys = [push.topic_key(name) for name in watch.topics]
+    wanted = [*keys, *([stamp_key] if stamp_key else []), *topic_keys]
     found = cache.get_many(wanted) if wanted else {}
     stamp = found.pop(stamp_key, None)
+    topics = {key: found.pop(key) for key in topic_keys if key in found}
     versions = {keys[key]: value for key, value in found.items()}
     missing = [game_id for game_id in watch.game_ids if game_id not in versions]
     if missing:
         versions.update(_versions_from_database(missing))
-    return Fingerprint(watch, versions, stamp)
+    return Fingerprint(watch, versions, stamp, topics)
 
 
 def _versions_from_database(game_ids: Iterable[int]) -> dict[int, int]:
@@ -279,3 +229,22 @@ def _versions_from_database(game_ids: Iterable[int]) -> dict[int, int]:
 
 def unchanged(watch: Watch, shown: str) -> bool:
     return current_fingerprint(watch).render() == shown
+
+
+def reload_answer() -> HttpResponse:
+    """Ask the page to load itself again (a new token, or the page it should now be on)."""
+    return HttpResponse(status=204, headers={"HX-Refresh": "true"})
+
+
+def quick_answer(token: str, shown: str) -> HttpResponse | Fingerprint:
+    """What a poll gets when neither the database nor the person is needed: a token that is
+    not ours (reload) or a screen that is current (204, no body). Otherwise what the cache says
+    now, for the redraw. The unchanged-poll middleware (games/middleware.py) answers the first
+    two before the rest of the stack; the poll view asks again for the third."""
+    seen = read(token)
+    if seen is None:
+        return reload_answer()
+    now = current_fingerprint(seen)
+    if now.render() == shown:
+        return HttpResponse(status=204)
+    return now

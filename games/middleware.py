@@ -1,13 +1,13 @@
 """The unchanged poll, answered before the rest of the middleware.
 
-Every live screen without a stream polls every 1.5 s, and one with a stream every 10 s: in a
-school, most requests are polls whose answer is "nothing changed" (204, no body), decided from the
-signed watch token and one cache read (games.views.poll.quick_answer). Sessions, the language,
-CSRF, authentication, messages and the content security policy all work for a page; an empty 204
-needs none of them, and running them is most of what such a poll costs. So this middleware sits
-right after the security, static-file and no-store layers (config/settings.py) and answers those
-polls itself; a poll that has something to draw goes on through the whole stack to the view,
-which checks permissions as for any page.
+Every live screen polls (on its stream's word, and on a fallback): in a school, most requests are
+polls whose answer is "nothing changed" (204, no body), decided from the signed watch token and
+one cache read (`games.live.quick_answer`). Sessions, the language, CSRF, authentication,
+messages and the content security policy all work for a page; an empty 204 needs none of them,
+and running them is most of what such a poll costs. So this middleware sits right after the
+security, static-file and no-store layers (config/settings.py) and answers those polls itself; a
+poll that has something to draw goes on through the whole stack to the view, which asks the
+cache again and checks permissions as for any page.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
-from games.views.poll import quick_answer
+from games import live
 
 
 class UnchangedPollMiddleware:
@@ -27,8 +27,8 @@ class UnchangedPollMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method == "GET" and request.path == self.poll_path():
-            answer = quick_answer(request)
-            if answer is not None:
+            answer = live.quick_answer(request.GET.get("t", ""), request.GET.get("v", ""))
+            if isinstance(answer, HttpResponse):
                 return answer
         return self.get_response(request)
 

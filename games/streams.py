@@ -2,10 +2,11 @@
 
 Every open stream registers the keys it watches (see classroom/push.py). The hub, not each
 stream, talks to the outside, so 1,700 idle streams cost one Redis connection (or one cache read
-every 250 ms), not 1,700:
+each EMBEDDED_INTERVAL), not 1,700:
 
 - with Redis: one pub/sub connection subscribed to the watched keys' channels;
-- embedded: one `cache.get_many` of every watched key each 250 ms, comparing with the last values.
+- embedded: one `cache.get_many` of every watched key each EMBEDDED_INTERVAL, comparing with the
+  last values.
 
 A stream learns only which of its keys changed; it then decides what to send.
 """

@@ -12,9 +12,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from classroom import push, selectors, services, throttle
+from classroom import selectors, services, throttle, watch
 from classroom.devices import clear_device_cookie, current_binding, set_device_cookie
-from classroom.models import Session, SessionStatus
+from classroom.models import DeviceBinding, Session, SessionStatus
 from classroom.models.sessions import ROOM_CODE_LENGTH
 
 _NOT_CODE = re.compile(r"[\s\-]")
@@ -98,26 +98,41 @@ def _join(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 def device_home(request: HttpRequest) -> HttpResponse:
-    """The device's own page. Its htmx poll answers with the waiting region, or sends the
-    device on to the game once the teacher has started the tables."""
+    """The device's own page, until the teacher starts the tables. Its region is re-drawn by the
+    poll (`device_lobby_region`), which sends the device on to the game once they are."""
     binding = current_binding(request)
     if binding is None:
-        if request.htmx:
-            return HttpResponseClientRedirect(reverse("classroom:join"))
         return redirect("classroom:join")
     services.device_seen(binding=binding)
-    session = binding.session
-    game_url = reverse("games:device") if session.status == SessionStatus.PLAYING else None
-    if game_url:
-        return HttpResponseClientRedirect(game_url) if request.htmx else redirect(game_url)
+    # The stamps before what is drawn (the session's status read again after them): a change
+    # in between is drawn again, never missed.
+    urls = watch.topic_page_urls(_device_lobby_watch(binding))
+    binding.session.refresh_from_db(fields=["status"])
+    if binding.session.status == SessionStatus.PLAYING:
+        return redirect("games:device")
+    return render(request, "classroom/device_home.html", {**_device_lobby(binding), **urls})
+
+
+def _device_lobby_watch(binding: DeviceBinding) -> watch.Watch:
+    return watch.Watch(watch.DEVICE_LOBBY, binding.session_id, binding_id=binding.pk)
+
+
+def _device_lobby(binding: DeviceBinding) -> dict:
     team, mates = selectors.device_teammates(binding)
-    context = {"binding": binding, "session": session, "team": team, "mates": mates}
-    if request.htmx:
-        return render(request, "classroom/device_home.html#waiting", context)
-    context["stream_url"] = push.stream_url(
-        push.mint_topics([push.lobby_topic(session.pk)], binding_id=binding.pk)
-    )
-    return render(request, "classroom/device_home.html", context)
+    return {"binding": binding, "session": binding.session, "team": team, "mates": mates}
+
+
+@watch.redraws(watch.DEVICE_LOBBY)
+def device_lobby_region(request: HttpRequest, seen: watch.Seen) -> HttpResponse:
+    binding = current_binding(request)
+    if binding is None:
+        return HttpResponseClientRedirect(reverse("classroom:join"))
+    if binding.pk != seen.watch.binding_id:
+        return HttpResponseClientRedirect(reverse("classroom:device_home"))
+    if binding.session.status == SessionStatus.PLAYING:
+        return HttpResponseClientRedirect(reverse("games:device"))
+    context = {**_device_lobby(binding), **watch.redrawn_urls(seen)}
+    return render(request, "classroom/device_home.html#waiting", context)
 
 
 @require_POST

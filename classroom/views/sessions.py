@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -13,7 +13,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from classroom import access, links, push, selectors, services
+from classroom import access, links, selectors, services, watch
 from classroom.forms import SessionForm
 from classroom.http import HtmxHttpRequest, htmx_or_redirect
 from classroom.language import projector_language
@@ -174,27 +174,42 @@ def session_close(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
-    """The projector page, in the projector's language (the lobby's own choice). Its htmx poll
-    re-renders only the list of who has joined."""
+    """The projector page, in the projector's language (the lobby's own choice). The poll
+    re-draws only the list of who has joined (`lobby_region`)."""
     session = access.get_session_for_teacher(request, pk)
+    # The stamps before the content: a change in between is drawn again, never missed.
+    urls = watch.topic_page_urls(watch.Watch(watch.LOBBY, session.pk, user_id=request.user.pk))
     language = projector_language(session)
     with translation.override(language or translation.get_language()):
-        return _render_lobby(request, session, bilingual=language is None)
+        return _render_lobby(request, session, urls, bilingual=language is None)
 
 
-def _render_lobby(request: HttpRequest, session: Session, *, bilingual: bool) -> HttpResponse:
-    context = {
+@watch.redraws(watch.LOBBY)
+def lobby_region(request: HttpRequest, seen: watch.Seen) -> HttpResponse:
+    if request.user.pk != seen.watch.user_id:
+        raise Http404("This screen belongs to someone else.")
+    session = access.get_session_for_teacher(request, seen.watch.session_id)
+    language = projector_language(session)
+    with translation.override(language or translation.get_language()):
+        context = _lobby(session, watch.redrawn_urls(seen), bilingual=language is None)
+        return render(request, "classroom/session_lobby.html#joined", context)
+
+
+def _lobby(session: Session, urls: dict, *, bilingual: bool) -> dict:
+    return {
         "session": session,
         "lobby": selectors.lobby_teams(session),
         "start_tables_url": reverse("games:start_tables", args=[session.pk]),
         "projector_languages": ProjectorLanguage.choices,
         "bilingual": bilingual,
+        **urls,
     }
-    if request.htmx:
-        return render(request, "classroom/session_lobby.html#joined", context)
-    context["stream_url"] = push.stream_url(
-        push.mint_topics([push.lobby_topic(session.pk)], user_id=request.user.pk)
-    )
+
+
+def _render_lobby(
+    request: HttpRequest, session: Session, urls: dict, *, bilingual: bool
+) -> HttpResponse:
+    context = _lobby(session, urls, bilingual=bilingual)
     if session.room_code:
         link = links.join_link(request, session)
         context["join_link"] = link

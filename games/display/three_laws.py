@@ -575,9 +575,3 @@ def narrate_moves(moves: list, names: dict[str, str]) -> list[Text]:
 def status_line(view: dict) -> Text:
     """Round and phase in a few words, for the teacher's dashboard."""
     return format_lazy("{} · {}", round_label(view), PHASE_LABELS[view["phase"]])
-
-
-def refusal(message: str) -> str:
-    """A refused move's words in the active language: an engine's Reason is said again from
-    its template; other words (the services') are looked up as they are."""
-    return say(message, gettext)

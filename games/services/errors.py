@@ -27,7 +27,8 @@ class MoveRefused(ServiceError):
 
 def refusal_text(exc: Exception) -> str:
     """An engine's refusal (IllegalAction, or a bad setup's ValueError) in the language of the
-    request: its `Reason` translated, or its plain words."""
+    request: its `Reason` translated, or its plain words. The one place a refusal is put into
+    words: the services raise their refusal with them, and the views show it as it is."""
     message = exc.args[0] if exc.args else ""
     return say(message, gettext) if isinstance(message, str) else str(exc)
 

@@ -139,6 +139,8 @@ def teachback_submit(
         existing.revision += 1
         existing.updated_at = now
         existing.save()
+        # The projector's spotlight may show this sentence: its screens look again.
+        push.touch_after_commit(push.spotlight_topic(team.session_id))
         return existing
 
 

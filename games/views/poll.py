@@ -1,7 +1,11 @@
-"""The poll every live screen makes every 1.5 seconds (see games/live.py for the protocol).
+"""The poll every live screen makes: on its stream's word that something changed, and on a
+slow fallback (see games/live.py for the protocol).
 
-Unchanged: 204, decided from the signed token and the cache alone, with no database query.
-Changed: the full permission check, then the re-drawn region.
+Unchanged: 204, decided from the signed token and the cache alone, with no database query
+(the unchanged-poll middleware usually answers it before the rest of the stack).
+Changed: the screen's redraw, registered by the module that draws its page
+(classroom.watch.redraws), which checks who asks as the page does and sends the region.
+This module registers the screens of the games.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
+from classroom import watch
 from classroom.access import is_class_teacher
 from games import live
 from games.access import (
@@ -27,59 +32,57 @@ from games.views.regions import (
 from games.views.screens import projector_screen
 
 
-def _reload() -> HttpResponse:
-    """Ask the page to load itself again (a new token, or the page it should now be on)."""
-    return HttpResponse(status=204, headers={"HX-Refresh": "true"})
-
-
-def quick_answer(request: HttpRequest) -> HttpResponse | None:
-    """The poll's answer when it needs neither the database nor the person: a token that is
-    not ours (reload) or a screen that is current (204). None: something changed, and what
-    the cache says now (the token's watch, its tables' versions and session stamp) is kept as
-    `request.live_seen` (UnchangedPollMiddleware asks first, and the view must not read the
-    cache a second time)."""
-    if getattr(request, "live_seen", None) is not None:
-        return None
-    watch = live.read(request.GET.get("t", ""))
-    if watch is None:
-        return _reload()
-    now = live.current_fingerprint(watch)
-    if now.render() == request.GET.get("v", ""):
-        return HttpResponse(status=204)
-    request.live_seen = now
-    return None
-
-
 @require_GET
 def poll(request: HttpRequest) -> HttpResponse:
-    answer = quick_answer(request)
-    if answer is not None:
-        return answer
-    return _redraw(request, request.live_seen)
+    seen = live.quick_answer(request.GET.get("t", ""), request.GET.get("v", ""))
+    if isinstance(seen, HttpResponse):
+        return seen
+    redraw = watch.redraw_of(seen.watch.view)
+    if redraw is None:  # a screen of an app this site does not serve
+        return live.reload_answer()
+    return redraw(request, seen)
 
 
-def _redraw(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
-    watch = seen.watch
-    if watch.view == live.WAITING:
-        if get_device(request).pk != watch.binding_id:
-            raise Http404("This screen belongs to another device.")
-        return _reload()
-    if watch.view == live.DEVICE:
-        served = cached_device_region(request, watch)
-        if served is not None:
-            return served
-        ds = get_game_for_device(request, watch.game_ids[0])
-        if ds.binding.pk != watch.binding_id or ds.seat != watch.seat:
-            return _reload()
-        return device_region(request, ds)
-    if request.user.pk != watch.user_id:
+def _viewer_only(request: HttpRequest, seen: watch.Seen) -> None:
+    if request.user.pk != seen.watch.user_id:
         raise Http404("This screen belongs to someone else.")
-    if watch.view == live.PROJECTOR:
-        game = get_game_for_viewer(request, watch.game_ids[0])
-        can_control = is_class_teacher(request.user, game.session.classroom)
-        context = projector_screen(game, watch.user_id, can_control=can_control)
-        return render_for_projector(request, game.session, "games/projector.html#live", context)
-    if watch.view == live.GRID:
-        return grid_region(request, seen)
-    session = get_session_for_viewer(request, watch.session_id)
+
+
+@watch.redraws(live.WAITING)
+def _waiting(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
+    if get_device(request).pk != seen.watch.binding_id:
+        raise Http404("This screen belongs to another device.")
+    return live.reload_answer()
+
+
+@watch.redraws(live.DEVICE)
+def _device(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
+    served = cached_device_region(request, seen.watch)
+    if served is not None:
+        return served
+    ds = get_game_for_device(request, seen.watch.game_ids[0])
+    if ds.binding.pk != seen.watch.binding_id or ds.seat != seen.watch.seat:
+        return live.reload_answer()
+    return device_region(request, ds)
+
+
+@watch.redraws(live.PROJECTOR)
+def _projector(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
+    _viewer_only(request, seen)
+    game = get_game_for_viewer(request, seen.watch.game_ids[0])
+    can_control = is_class_teacher(request.user, game.session.classroom)
+    context = projector_screen(game, seen.watch.user_id, can_control=can_control)
+    return render_for_projector(request, game.session, "games/projector.html#live", context)
+
+
+@watch.redraws(live.GRID)
+def _grid(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
+    _viewer_only(request, seen)
+    return grid_region(request, seen)
+
+
+@watch.redraws(live.TEACHER)
+def _dashboard(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
+    _viewer_only(request, seen)
+    session = get_session_for_viewer(request, seen.watch.session_id)
     return render_dashboard(request, session, "games/teacher_tables.html#live")

@@ -11,7 +11,6 @@ import functools
 import secrets
 from collections.abc import Callable
 from datetime import timedelta
-from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils import timezone
@@ -19,7 +18,6 @@ from django.utils.functional import cached_property
 from django.utils.timesince import timesince
 from django.utils.translation import gettext
 
-from classroom import push
 from classroom.models import Session
 from classroom.selectors import JoinedDevice, session_devices_by_table
 from games import live
@@ -46,23 +44,9 @@ from games.selectors import (
 CHANGING = ["state", "version", "status", "results", "last_move_at", "ended_at"]
 
 
-def poll_url(watch: live.Watch, versions: dict[int, int]) -> str:
-    return live_urls(watch, versions)["poll_url"]
-
-
 def live_urls(watch: live.Watch, versions: dict[int, int]) -> dict:
-    """What a live page needs to stay fresh: its stream, the poll (with the token alone: the page
-    sends the fingerprint it shows, `live_version`, from inside its region) and the full poll URL
-    of the page as drawn."""
-    token = live.mint(watch)
-    shown = live.fingerprint_for_page(watch, versions)
-    live_url = f"{reverse('games:poll')}?{urlencode({'t': token})}"
-    return {
-        "poll_url": f"{live_url}&{urlencode({'v': shown})}",
-        "live_url": live_url,
-        "live_version": shown,
-        "stream_url": push.stream_url(token, shown),
-    }
+    """What a live page needs to stay fresh (classroom.watch.urls), drawn from `versions`."""
+    return live.page_urls(watch, versions)
 
 
 def new_client_move_id() -> str:

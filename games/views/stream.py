@@ -4,14 +4,16 @@ The stream says only *that* the screen may be stale: `event: changed`, with no d
 then asks for its region through the poll (games/views/poll.py), which checks permissions and
 the viewer's secrets like any page. So nothing a viewer may not see ever travels in an event.
 
-Who may hold a stream is checked when it connects (the same checks as the redraw), and again
-whenever the device's binding changes: a device the teacher frees gets `event: gone` (the page
-closes its stream on it, and its next request sends it back to the join page) and the stream
-ends; a reconnect is refused.
+Who may hold a stream is checked when it connects: for a table's screen, the same checks as its
+redraw; for a screen that watches topics only (a lobby, the spotlight, an export), that the
+device or person is the one the page was drawn for (each redraw checks the rest). It is checked
+again whenever the device's binding changes: a device the teacher frees gets `event: gone` (the
+page closes its stream on it, and its next request sends it back to the join page) and the
+stream ends; a reconnect is refused.
 
 Events:
 - `hello` once on connect, `ping` every PING_SECONDS: the page's fallback (static/js/live.js)
-  polls fast while it hears neither, e.g. behind a proxy that buffers streams;
+  polls faster while it hears neither, e.g. behind a proxy that buffers streams;
 - `changed`: fetch the region;
 - `gone`: this screen may no longer watch.
 
@@ -33,6 +35,7 @@ from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpRespons
 from django.views.decorators.http import require_GET
 
 from classroom import push
+from classroom.devices import forget_binding
 from games import live, streams
 from games.access import (
     get_device,
@@ -61,7 +64,7 @@ class Subject:
 
 def _device_check(request: HttpRequest, binding_id: int) -> Callable[[], bool]:
     def still_bound() -> bool:
-        request.__dict__.pop("_device_binding", None)
+        forget_binding(request)
         try:
             return get_device(request).pk == binding_id
         except (Http404, PermissionDenied):
@@ -74,7 +77,7 @@ def _device_check(request: HttpRequest, binding_id: int) -> Callable[[], bool]:
 
 def _watch_subject(request: HttpRequest, watch: live.Watch, shown: str) -> Subject:
     """Raises Http404/PermissionDenied like the redraw would."""
-    if watch.view in (live.DEVICE, live.WAITING):
+    if watch.binding_id is not None:
         if get_device(request).pk != watch.binding_id:
             raise Http404("This screen belongs to another device.")
         if watch.view == live.DEVICE:
@@ -86,11 +89,12 @@ def _watch_subject(request: HttpRequest, watch: live.Watch, shown: str) -> Subje
             raise Http404("This screen belongs to someone else.")
         if watch.view == live.PROJECTOR:
             get_game_for_viewer(request, watch.game_ids[0])
-        else:
+        elif watch.view in (live.GRID, live.TEACHER):
             get_session_for_viewer(request, watch.session_id)
     keys = [live.version_key(game_id) for game_id in watch.game_ids]
     if watch.watches_session:
         keys.append(live.session_key(watch.session_id))
+    keys.extend(push.topic_key(name) for name in watch.topics)
     subject = Subject(keys=keys, stale=bool(shown) and not live.unchanged(watch, shown))
     if shown:
         subject.fresh = lambda: live.unchanged(watch, shown)
@@ -106,28 +110,14 @@ def _watch_binding(subject: Subject, request: HttpRequest, binding_id: int) -> N
     subject.binding_stamp = cache.get(subject.binding_key)
 
 
-def _topic_subject(request: HttpRequest, topics: dict) -> Subject:
-    keys = [push.topic_key(name) for name in topics["topics"]]
-    subject = Subject(keys=keys)
-    if topics["binding_id"] is not None:
-        if get_device(request).pk != topics["binding_id"]:
-            raise Http404("This screen belongs to another device.")
-        _watch_binding(subject, request, topics["binding_id"])
-    elif topics["user_id"] is None or request.user.pk != topics["user_id"]:
-        raise Http404("This screen belongs to someone else.")
-    return subject
-
-
 def _subject(request: HttpRequest) -> Subject | None:
-    token = request.GET.get("t", "")
-    try:
-        watch = live.read(token)
-        if watch is not None:
-            return _watch_subject(request, watch, request.GET.get("v", ""))
-        topics = push.read_topics(token)
-        if topics is not None:
-            return _topic_subject(request, topics)
+    """What the stream of this request's token watches; None for a token that is not ours or a
+    viewer the screen was not drawn for."""
+    watch = live.read(request.GET.get("t", ""))
+    if watch is None:
         return None
+    try:
+        return _watch_subject(request, watch, request.GET.get("v", ""))
     except (Http404, PermissionDenied):
         return None
     finally:

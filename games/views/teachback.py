@@ -5,7 +5,7 @@ service call, then render (htmx: the changed partial) or redirect."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classroom import access as classroom_access
-from classroom import push
+from classroom import watch
 from classroom.http import HtmxHttpRequest, safe_next
 from classroom.services import ServiceError
 from games.teachback import access, services
@@ -155,18 +155,22 @@ def spotlight(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
 
 @require_GET
 def spotlight_projector(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
+    """The spotlight on the projector; the poll re-draws it (`spotlight_region`)."""
     session = access.get_session_for_reader(request, session_pk)
-    context = {"session": session, **spotlight_context(session)}
-    if request.htmx:
-        # The poll says which version it shows: an unchanged spotlight answers 204 and htmx
-        # leaves the screen alone (no re-render, no flicker on the projector).
-        if request.GET.get("since") == str(context["spotlight_version"]):
-            return HttpResponse(status=204)
-        return render_for_projector(request, session, f"{SPOTLIGHT_TEMPLATE}#spotlight", context)
-    context["stream_url"] = push.stream_url(
-        push.mint_topics([push.spotlight_topic(session.pk)], user_id=request.user.pk)
-    )
+    spotlight_watch = watch.Watch(watch.SPOTLIGHT, session.pk, user_id=request.user.pk)
+    # The stamp before the content: a change in between is drawn again, never missed.
+    urls = watch.topic_page_urls(spotlight_watch)
+    context = {"session": session, **spotlight_context(session), **urls}
     return render_for_projector(request, session, SPOTLIGHT_TEMPLATE, context)
+
+
+@watch.redraws(watch.SPOTLIGHT)
+def spotlight_region(request: HtmxHttpRequest, seen: watch.Seen) -> HttpResponse:
+    if request.user.pk != seen.watch.user_id:
+        raise Http404("This screen belongs to someone else.")
+    session = access.get_session_for_reader(request, seen.watch.session_id)
+    context = {"session": session, **spotlight_context(session), **watch.redrawn_urls(seen)}
+    return render_for_projector(request, session, f"{SPOTLIGHT_TEMPLATE}#spotlight", context)
 
 
 # -- the rubric editor -----------------------------------------------------------------------

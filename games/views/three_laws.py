@@ -16,9 +16,7 @@ from django.views.decorators.http import require_POST
 from classroom.http import HtmxHttpRequest
 from games import services
 from games.access import get_game_for_device, get_game_for_teacher
-from games.display.three_laws import refusal
 from games.engine_registry import engine_for
-from games.engines.i18n import Reason
 from games.engines.three_laws.components import QUESTION_MAX_CHARS
 from games.selectors import table_info
 from games.views.play import UNREADABLE, answer_device, read_move
@@ -64,17 +62,7 @@ class CallForm(forms.Form):
 def _first_error(form: forms.Form) -> str:
     for errors in form.errors.values():
         return str(errors[0])
-    return refusal(str(UNREADABLE))
-
-
-def _refused(exc: services.ServiceError) -> str:
-    """A refused move's words in the person's language. An engine refuses with a Reason
-    (games/engines/i18n.py), which the move service may pass on as words only, raising its
-    refusal from the engine's: the Reason is then read from the exception it came from."""
-    for source in (exc, exc.__context__):
-        if source is not None and source.args and isinstance(source.args[0], Reason):
-            return refusal(source.args[0])
-    return refusal(str(exc))
+    return str(UNREADABLE)
 
 
 @require_POST
@@ -98,7 +86,7 @@ def ask(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 by_device=ds.binding,
             )
         except services.ServiceError as exc:
-            error = _refused(exc)
+            error = str(exc)
     return answer_device(request, ds, error=error, outcome=outcome)
 
 
@@ -129,7 +117,7 @@ def call(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 by_device=ds.binding,
             )
         except services.ServiceError as exc:
-            error = _refused(exc)
+            error = str(exc)
     return answer_device(request, ds, error=error, outcome=outcome)
 
 
@@ -144,7 +132,7 @@ def facilitate(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     error = notice = ""
     parsed = read_move(request)
     if parsed is None:
-        error = refusal(str(UNREADABLE))
+        error = str(UNREADABLE)
     else:
         action, version, client_move_id = parsed
         try:
@@ -157,7 +145,7 @@ def facilitate(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 by_teacher=request.user,
             )
         except services.ServiceError as exc:
-            error = with_names(_refused(exc), table_info(game).names)
+            error = with_names(str(exc), table_info(game).names)
     if error:
         error = gettext("Table %(number)s: %(error)s") % {
             "number": game.table.number,

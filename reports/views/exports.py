@@ -14,7 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from classroom import push
+from classroom import watch
 from classroom.http import HtmxHttpRequest, htmx_or_redirect, safe_next
 from classroom.services import ServiceError
 from reports import access, services
@@ -53,12 +53,23 @@ def _status_response(
     status: int = 200,
 ) -> HttpResponse:
     context = {"export": export, "error": error, "notice": notice}
-    if request.htmx:
-        return render(request, f"{STATUS_TEMPLATE}#status", context, status=status)
     if export is not None:
-        topics = [push.export_topic(export.pk)]
-        context["stream_url"] = push.stream_url(push.mint_topics(topics, user_id=request.user.pk))
-    return render(request, STATUS_TEMPLATE, context, status=status)
+        export_watch = watch.Watch(watch.EXPORT, None, user_id=request.user.pk, export_id=export.pk)
+        # The stamp before the row: a change in between is drawn again, never missed.
+        context.update(watch.topic_page_urls(export_watch))
+        export.refresh_from_db()
+    template = f"{STATUS_TEMPLATE}#status" if request.htmx else STATUS_TEMPLATE
+    return render(request, template, context, status=status)
+
+
+@watch.redraws(watch.EXPORT)
+def export_region(request: HtmxHttpRequest, seen: watch.Seen) -> HttpResponse:
+    """The status region again, for the poll of the export's page."""
+    if request.user.pk != seen.watch.user_id:
+        raise Http404("This screen belongs to someone else.")
+    export = access.get_export(request, seen.watch.export_id)
+    context = {"export": export, **watch.redrawn_urls(seen)}
+    return render(request, f"{STATUS_TEMPLATE}#status", context)
 
 
 @login_required

@@ -1,9 +1,10 @@
 // Live screens: the glue around htmx's SSE and morph extensions (the stream itself, its
 // reconnects and the swaps are theirs).
 //
-// 1. Fallback rate. A screen's region polls every 10 s on its own. While its stream is not
-//    heard from (not connected yet, cut off, or behind a proxy that buffers streams) it polls
-//    at the old rate instead, 1.5 s, by firing `live:poll` on the stream's element.
+// 1. Fallback rate. A screen's region polls slowly on its own (the `every` of its trigger,
+//    classroom/templatetags/live_region.py). While its stream is not heard from (not connected
+//    yet, cut off, or behind a proxy that buffers streams) it polls every FAST_POLL_MS instead,
+//    by firing `live:poll` on the stream's element.
 // 2. Announcements. The swapped region marks what is worth saying with `data-announce`; the
 //    text goes to the one persistent live region, #announcer, outside every swap, when it
 //    changes.
@@ -16,7 +17,8 @@
 (function () {
   "use strict";
   var FAST_POLL_MS = 1500;
-  // The server pings every 20 s; two missed pings means the stream is not really there.
+  // More than two of the server's pings (PING_SECONDS, games/views/stream.py) missed: the
+  // stream is not really there.
   var SILENCE_MS = 45000;
   var heard = new WeakMap();
 

@@ -2,12 +2,14 @@
 is in test_join_throttle.py)."""
 
 import datetime
+import re
+from html import unescape
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from classroom import services
+from classroom import push, services
 from classroom.devices import DEVICE_COOKIE
 from classroom.models import Classroom, DeviceBinding, GameKind, Session, SessionStatus, Student
 
@@ -138,40 +140,51 @@ def test_student_leaves_their_own_device(open_session, students, device_client):
     assert not DeviceBinding.objects.filter(revoked_at__isnull=True).exists()
 
 
+def poll_url_in(html: str) -> str:
+    return unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1))
+
+
 def test_device_page_without_a_binding_goes_to_join(db):
     assert Client().get("/me").url == JOIN
-    response = Client().get("/me", headers={"HX-Request": "true"})
-    assert response["HX-Redirect"] == JOIN
 
 
-def test_waiting_poll_answers_with_the_partial(open_session, students, device_client):
+def test_the_waiting_region_is_drawn_again_by_the_poll_when_the_lobby_changes(
+    teacher, open_session, students, device_client, django_capture_on_commit_callbacks
+):
     device = device_client(open_session, students[0])
-    response = device.get("/me", headers={"HX-Request": "true"})
+    url = poll_url_in(device.get("/me").content.decode())
+    assert device.get(url).status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        services.session_set_present(session=open_session, student_ids=[students[0].pk], by=teacher)
+        services.team_autopair(session=open_session, by=teacher)
+    response = device.get(url, headers={"HX-Request": "true"})
     page = response.content.decode()
     assert page.lstrip().startswith('<div id="waiting"')
-    assert "Your teacher is making the teams." in page
+    assert "You play on your own." in page
+    assert device.get(poll_url_in(page)).status_code == 204  # quiet again
 
 
 def test_waiting_poll_redirects_to_the_game_once_playing(
-    teacher, open_session, students, device_client
+    teacher, open_session, students, device_client, django_capture_on_commit_callbacks
 ):
     device = device_client(open_session, students[0])
-    services.session_mark_playing(session=open_session, by=teacher)
-    response = device.get("/me", headers={"HX-Request": "true"})
-    try:
-        game_url = reverse("games:device")
-    except Exception:  # noqa: BLE001 - the games app may not provide it yet
-        game_url = None
-    if game_url:
-        assert response["HX-Redirect"] == game_url
-    else:
-        assert "your game is on its way" in response.content.decode()
+    url = poll_url_in(device.get("/me").content.decode())
+    with django_capture_on_commit_callbacks(execute=True):
+        services.session_mark_playing(session=open_session, by=teacher)
+        push.touch_after_commit(push.lobby_topic(open_session.pk))  # as starting the tables does
+    response = device.get(url, headers={"HX-Request": "true"})
+    assert response["HX-Redirect"] == reverse("games:device")
+    assert device.get("/me").url == reverse("games:device")
 
 
-def test_device_of_a_closed_session_is_sent_to_join(teacher, open_session, students, device_client):
+def test_device_of_a_closed_session_is_sent_to_join(
+    teacher, open_session, students, device_client, django_capture_on_commit_callbacks
+):
     device = device_client(open_session, students[0])
-    services.session_close(session=open_session, by=teacher)
-    response = device.get("/me", headers={"HX-Request": "true"})
+    url = poll_url_in(device.get("/me").content.decode())
+    with django_capture_on_commit_callbacks(execute=True):
+        services.session_close(session=open_session, by=teacher)
+    response = device.get(url, headers={"HX-Request": "true"})
     assert response["HX-Redirect"] == JOIN
     open_session.refresh_from_db()
     assert open_session.status == SessionStatus.CLOSED

@@ -1,11 +1,13 @@
 """Sessions: planning with the game's rules, attendance, open/close, playing, the lobby."""
 
 import datetime
+import re
+from html import unescape
 
 import pytest
 from django.urls import reverse
 
-from classroom import services
+from classroom import push, services
 from classroom.models import DeviceBinding, GameKind, Session, SessionStatus
 
 GOOD = {"date": "2026-12-01", "game": "bot_builders", "variant": "two_player", "team_size": "3"}
@@ -137,21 +139,38 @@ def test_lobby_shows_code_qr_and_link_without_inline_styles(teacher_client, open
 
 
 def test_lobby_poll_returns_only_the_joined_list(
-    teacher_client, teacher, open_session, students, device_client
+    teacher_client,
+    teacher,
+    open_session,
+    students,
+    device_client,
+    django_capture_on_commit_callbacks,
 ):
     services.session_set_present(
         session=open_session, student_ids=[students[0].pk, students[1].pk], by=teacher
     )
     services.team_autopair(session=open_session, by=teacher)
-    device_client(open_session, students[0])
-    response = teacher_client.get(
-        reverse("classroom:session_lobby", args=[open_session.pk]), headers={"HX-Request": "true"}
-    )
+    lobby = teacher_client.get(reverse("classroom:session_lobby", args=[open_session.pk]))
+    url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', lobby.content.decode())[1])
+    assert teacher_client.get(url).status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        device_client(open_session, students[0])
+    response = teacher_client.get(url, headers={"HX-Request": "true"})
     page = response.content.decode()
     assert page.lstrip().startswith('<section id="joined"')
     assert 'live:poll from:closest .live-stream, every 10s"' in page  # pushed, polls as fallback
     assert "✓ Ava" in page and "✓ Ben" not in page and "Ben" in page
     assert '<span class="joined-count">1</span>' in page
+
+
+def test_the_lobby_poll_of_another_teacher_is_not_found(
+    teacher_client, other_teacher_client, open_session, django_capture_on_commit_callbacks
+):
+    lobby = teacher_client.get(reverse("classroom:session_lobby", args=[open_session.pk]))
+    url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', lobby.content.decode())[1])
+    with django_capture_on_commit_callbacks(execute=True):
+        push.touch_after_commit(push.lobby_topic(open_session.pk))
+    assert other_teacher_client.get(url).status_code == 404
 
 
 def test_mark_playing_sets_status_and_start_time_once(teacher, open_session):

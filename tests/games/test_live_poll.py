@@ -1,5 +1,6 @@
-"""The poll every live screen makes every 2 seconds: 204 with no database query while nothing
-changed, the re-drawn region (after the full permission check) once something did."""
+"""The poll every live screen makes (on its stream's word, and on a fallback): 204 with no
+database query while nothing changed, the re-drawn region (after the full permission check) once
+something did."""
 
 import re
 from html import unescape
@@ -10,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from classroom import watch
 from games import live, services
 from tests.games.conftest import post_move, read_screen, start_live_table
 
@@ -161,24 +163,24 @@ def test_a_token_read_before_is_still_refused_once_too_old(table, monkeypatch):
     every poll all the same."""
     url = page_poll(table.devices[1], reverse("games:device"))
     assert table.devices[1].get(url).status_code == 204  # read, and kept
-    later = live.time.time() + live.TOKEN_MAX_AGE + 60
+    later = live.time.time() + watch.TOKEN_MAX_AGE + 60
     monkeypatch.setattr(live.time, "time", lambda: later)
     response = table.devices[1].get(url)
     assert response.status_code == 204 and response.headers["HX-Refresh"] == "true"
 
 
 def test_a_watch_signed_again_within_the_minute_reuses_its_token(monkeypatch):
-    watch = live.Watch(live.DEVICE, 1, (2,), seat="team-1", binding_id=3)
+    mine = live.Watch(live.DEVICE, 1, (2,), seat="team-1", binding_id=3)
     other = live.Watch(live.DEVICE, 1, (2,), seat="team-2", binding_id=4)
     now = 1_800_000_000.0  # the start of a minute
     monkeypatch.setattr(live.time, "time", lambda: now)
-    first = live.mint(watch)
-    now += live.MINT_REUSE_SECONDS - 1
-    assert live.mint(watch) == first
+    first = live.mint(mine)
+    now += watch.MINT_REUSE_SECONDS - 1
+    assert live.mint(mine) == first
     assert live.read(live.mint(other)) == other
     now += 1
-    again = live.mint(watch)
-    assert again != first and live.read(again) == watch
+    again = live.mint(mine)
+    assert again != first and live.read(again) == mine
 
 
 def test_a_token_with_one_character_of_its_signature_changed_is_refused(table):

@@ -316,9 +316,9 @@ def test_a_second_grid_of_the_class_is_served_the_drawing_with_its_own_watch(
     # tables' versions in one (games.access.get_session_versions): no team or move is read.
     with django_assert_num_queries(3):
         second = grid_redraw(school_admin_client, url)
-    # Two round trips to the cache: the tables' versions with the session's stamp (the poll's
-    # check), then the drawing, keyed by that same stamp.
-    assert reads == ["get_many", "get"]
+    # The cache: the tables' versions with the session's stamp (the unchanged-poll middleware's
+    # check, then the poll view's own), then the drawing, keyed by that same stamp.
+    assert reads == ["get_many", "get_many", "get"]
     assert without_own_values(second) == without_own_values(first)
     assert watch_in(second).user_id == school_admin.pk
     assert watch_in(first).user_id != school_admin.pk

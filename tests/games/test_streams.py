@@ -147,6 +147,26 @@ def test_streams_refuse_viewers_the_page_was_not_drawn_for(
     reader.close()
 
 
+def test_a_lobby_stream_hears_a_device_join_and_a_freed_device_loses_its_own(
+    server, teacher_client, other_teacher_client, teacher, open_session, students, device_client
+):
+    lobby_html = page(teacher_client, reverse("classroom:session_lobby", args=[open_session.pk]))
+    refused = EventReader(server.port, stream_path(lobby_html), cookie_header(other_teacher_client))
+    assert refused.status == 204
+    refused.close()
+    lobby = open_stream(server, teacher_client, lobby_html)
+    device = device_client(open_session, students[0])
+    assert lobby.wait_for("changed") == ("changed", "")
+    phone = open_stream(server, device, page(device, reverse("classroom:device_home")))
+
+    classroom_services.device_unbind(binding=device.binding, by=teacher)
+
+    assert phone.wait_for("gone") == ("gone", "")
+    assert lobby.wait_for("changed") == ("changed", "")
+    for reader in (lobby, phone):
+        reader.close()
+
+
 def test_under_wsgi_the_stream_declines_and_pages_keep_polling(table):
     html = page(table.devices[1], "/play/")
     # In a thread of its own, as a WSGI server runs it: after the browser tests, this thread

@@ -1,8 +1,12 @@
 """The teach-back pages through the test client: what each shows, htmx partials, messages."""
 
+import re
+from html import unescape
+
 import pytest
 from django.urls import reverse
 
+from classroom.models import DeviceBinding
 from games.models import Assessment, TeachBack
 from games.teachback import services
 from games.teachback.rubrics import rubric_for_class
@@ -168,7 +172,7 @@ def test_htmx_save_with_a_missing_score_keeps_the_choices_and_shows_why(
 
 
 def test_spotlight_shows_on_the_projector_and_the_poll_answers_204_until_it_changes(
-    teacher_client, open_session, sent
+    teacher_client, open_session, sent, django_capture_on_commit_callbacks
 ):
     projector = reverse("games:spotlight_projector", args=[open_session.pk])
     assert "Robot sentences will appear here." in teacher_client.get(projector).content.decode()
@@ -179,12 +183,31 @@ def test_spotlight_shows_on_the_projector_and_the_poll_answers_204_until_it_chan
     page = teacher_client.get(projector).content.decode()
     assert "Drive wheels" in page
     assert 'class="projector"' in page
-    since = page.split("?since=")[1].split('"')[0]
-    assert teacher_client.get(f"{projector}?since={since}", **HX).status_code == 204
-    teacher_client.post(reverse("games:spotlight", args=[open_session.pk]), {"teachback": ""})
-    changed = teacher_client.get(f"{projector}?since={since}", **HX)
+    poll = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', page)[1])
+    assert teacher_client.get(poll, **HX).status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        teacher_client.post(reverse("games:spotlight", args=[open_session.pk]), {"teachback": ""})
+    changed = teacher_client.get(poll, **HX)
     assert changed.status_code == 200
     assert "Robot sentences will appear here." in changed.content.decode()
+    assert 'class="projector"' not in changed.content.decode()  # the region alone
+
+
+def test_a_spotlit_sentence_the_team_changes_is_drawn_again_on_the_projector(
+    teacher_client, open_session, finished, sent, django_capture_on_commit_callbacks
+):
+    teacher_client.post(
+        reverse("games:spotlight", args=[open_session.pk]), {"teachback": sent[1].pk}
+    )
+    page = teacher_client.get(reverse("games:spotlight_projector", args=[open_session.pk]))
+    poll = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', page.content.decode())[1])
+    assert teacher_client.get(poll, **HX).status_code == 204
+    fields = {**GOOD_SENTENCE, "senses_with": "a bump sensor"}
+    with django_capture_on_commit_callbacks(execute=True):
+        binding = DeviceBinding.objects.get(student=finished.members[1], revoked_at__isnull=True)
+        services.teachback_submit(team=sent[1].team, fields=fields, by_device=binding)
+    changed = teacher_client.get(poll, **HX)
+    assert changed.status_code == 200 and "a bump sensor" in changed.content.decode()
 
 
 def test_lock_and_unlock_buttons(teacher_client, open_session):

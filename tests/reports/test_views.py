@@ -1,6 +1,9 @@
 """The report pages and the export flow over HTTP: what the pages show, the htmx partial that
 polls itself while a job is live, the duplicate click, download, retry and delete."""
 
+import re
+from html import unescape
+
 import pytest
 from django.urls import reverse
 
@@ -54,12 +57,28 @@ def test_export_click_returns_a_polling_partial_and_a_second_click_the_same_job(
     data = {"kind": "class", "target": seeded_class.pk}
     first = teacher_client.post(reverse("reports:export_create"), data, headers=HTMX)
     html = first.content.decode()
-    export = Export.objects.get()
+    assert Export.objects.count() == 1
     assert first.status_code == 200 and "<html" not in html
-    assert f'data-hx-get="{reverse("reports:export_status", args=[export.pk])}"' in html
+    assert f'data-hx-get="{reverse("games:poll")}?t=' in html
     assert "every 10s" in html and "live:poll" in html and "Queued" in html
     second = teacher_client.post(reverse("reports:export_create"), data, headers=HTMX)
     assert Export.objects.count() == 1 and "Queued" in second.content.decode()
+
+
+def test_the_status_region_is_drawn_again_by_the_poll_when_the_export_moves_on(
+    teacher_client, other_teacher_client, seeded_class, teacher, django_capture_on_commit_callbacks
+):
+    export, _ = services.export_request(target=seeded_class, by=teacher)
+    page = teacher_client.get(reverse("reports:export_status", args=[export.pk]))
+    url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', page.content.decode())[1])
+    assert teacher_client.get(url).status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        services.export_render(export_id=export.pk)
+    assert other_teacher_client.get(url).status_code == 404
+    redrawn = teacher_client.get(url, headers=HTMX).content.decode()
+    assert redrawn.lstrip().startswith('<div class="export-status export-ready"')
+    assert reverse("reports:export_download", args=[export.pk]) in redrawn
+    assert "data-hx-trigger" not in redrawn  # a finished export stops polling
 
 
 def test_a_ready_export_stops_polling_and_offers_the_download(
