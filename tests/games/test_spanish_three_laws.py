@@ -15,6 +15,7 @@ from games.display import three_laws as display
 from games.engines import IllegalAction, three_laws
 from games.engines.i18n import Reason, say
 from games.engines.three_laws.components import A_MEMBER, EXAMPLE_QUESTIONS, FACTION_NAMES
+from games.services.errors import refusal_text
 from tests.games.conftest import (
     SEATS,
     advance,
@@ -363,7 +364,7 @@ def test_phase_names_inside_a_refusal_are_translated_too():
         game.apply("team-1", {"type": "query", "target": "team-2"})
     assert str(refused.value) == "Players ask a question in the Query phase; now it is Wake Up."
     with translation.override("es"):
-        assert display.refusal(refused.value.args[0]) == (
+        assert refusal_text(refused.value) == (
             "Los jugadores preguntan en la fase de Preguntas; ahora estamos en: Despertar."
         )
 
