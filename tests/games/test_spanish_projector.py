@@ -106,17 +106,14 @@ def grid_letters(html: str) -> list[str]:
     return re.findall(r'class="bb-(?:chip-cat|empty-letter)"[^>]*>([^<]*)<', html)
 
 
-def test_the_grids_slot_letters_and_their_key_are_spanish(table, teacher_client):
+def test_the_grids_slot_letters_are_spanish(table, teacher_client):
     speak(table, ProjectorLanguage.SPANISH)
     html = teacher_client.get(
         reverse("games:projector_grid", args=[table.session.pk])
     ).content.decode()
     letters = set(grid_letters(html))
     # Percibir and Pensar would share a P: each has its own letters.
-    assert letters <= {"Pc", "Pn", "A", "E", "M"} and {"Pc", "Pn"} <= letters
-    legend = re.search(r'<p class="grid-legend">(.*?)</p>', html, re.S).group(1)
-    text = " ".join(re.sub(r"<[^>]+>", " ", legend).split())
-    assert text == "Pc Percibir Pn Pensar A Actuar E Energía M Misión"
+    assert letters == {"Pc", "Pn", "A", "E", "M"}
 
 
 def test_the_grids_slot_letters_are_english_initials_in_english(table, teacher_client):
