@@ -16,8 +16,20 @@ MAX_NAME_LENGTH = 60
 MAX_CSV_BYTES = 200 * 1024
 MAX_ROWS = 200
 _MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
-_NAME_HEADERS = {"name", "first name", "first_name", "nickname"}
-_MONTH_HEADERS = {"birth_month", "birth month", "birthmonth"}
+# The header row may be written in English or in Spanish (the roster page names both). A header
+# is compared lowercased, with single spaces and underscores taken as the same.
+_NAME_HEADERS = {"name", "first name", "nickname", "nombre", "primer nombre", "apodo"}
+_MONTH_HEADERS = {
+    "birth month",
+    "birthmonth",
+    "mes de nacimiento",
+    "mes nacimiento",
+    "mesdenacimiento",
+}
+
+
+def _header(cell: str) -> str:
+    return " ".join(cell.replace("_", " ").lower().split())
 
 
 @dataclass(frozen=True)
@@ -106,7 +118,8 @@ def decode_csv(data: bytes) -> str:
 
 
 def parse_csv(data: bytes) -> list[RosterEntry]:
-    """Columns `name` and optional `birth_month` (YYYY-MM); the header row is optional."""
+    """Columns `name` and optional `birth_month` (YYYY-MM), or in Spanish `nombre` and
+    `mes_de_nacimiento`; the header row is optional."""
     text = decode_csv(data)
     try:
         rows = list(csv.reader(io.StringIO(text, newline="")))
@@ -116,16 +129,20 @@ def parse_csv(data: bytes) -> list[RosterEntry]:
         ) from None
     problems: list[str] = []
     name_col, month_col, start = 0, 1, 0
-    header = [cell.strip().lower() for cell in rows[0]] if rows else []
+    header = [_header(cell) for cell in rows[0]] if rows else []
     if set(header) & (_NAME_HEADERS | _MONTH_HEADERS):
-        unknown = [h for h in header if h and h not in _NAME_HEADERS | _MONTH_HEADERS]
+        known = _NAME_HEADERS | _MONTH_HEADERS
+        unknown = [
+            cell.strip() for cell, h in zip(rows[0], header, strict=True) if h and h not in known
+        ]
         if unknown:
             # Students are minors: only the columns BotBench keeps are accepted.
             raise RosterError(
                 [
                     gettext(
-                        "Line 1: unknown column “%(column)s”. Only name and birth_month are "
-                        "kept; remove the other columns and upload again."
+                        "Line 1: unknown column “%(column)s”. Only name and birth_month (in "
+                        "Spanish nombre and mes_de_nacimiento) are kept; remove the other "
+                        "columns and upload again."
                     )
                     % {"column": unknown[0]}
                 ]

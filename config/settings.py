@@ -131,6 +131,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "classroom.middleware.NoStoreMiddleware",
+    # A request that meets a database connection PostgreSQL ended: run again where safe, else a
+    # "try again" page (classroom.ended_connections). Above every layer that reads the database.
+    "classroom.ended_connections.EndedConnectionMiddleware",
     # Answers the polls whose screen is current, before the layers only pages need.
     "games.middleware.UnchangedPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

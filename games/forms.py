@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from classroom.validators import StorableJSONField
 from games.engines import bot_builders
-from games.services.moves import CLIENT_MOVE_ID_MAX
+from games.services.moves import CLIENT_MOVE_ID_MAX, is_action_shaped
 
 
 def _choices(kind: str) -> list[tuple[str, str]]:
@@ -33,3 +33,9 @@ class MoveForm(forms.Form):
     action = StorableJSONField(max_chars=ACTION_MAX_CHARS)
     version = forms.IntegerField(min_value=0)
     client_move_id = forms.CharField(max_length=CLIENT_MOVE_ID_MAX)
+
+    def clean_action(self) -> dict:
+        action = self.cleaned_data["action"]
+        if not is_action_shaped(action):
+            raise forms.ValidationError(_("That move could not be read."), code="shape")
+        return action

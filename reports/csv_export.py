@@ -81,7 +81,7 @@ def _teachback_rows(teachbacks) -> Iterable[list]:
     for tb in teachbacks:
         assessment = getattr(tb, "assessment", None)
         scores = "; ".join(
-            f"{s.criterion.title}: {gettext('skipped') if s.score is None else s.score}/"
+            f"{s.criterion.shown_title}: {gettext('skipped') if s.score is None else s.score}/"
             f"{s.criterion.max_score}"
             for s in (assessment.scores.all() if assessment else [])
         )

@@ -42,7 +42,10 @@ class CsvRosterForm(forms.Form):
     file = forms.FileField(
         label=_("CSV file"),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
-        help_text=_("Columns name and, optionally, birth_month (YYYY-MM). UTF-8, at most 200 KB."),
+        help_text=_(
+            "Columns name and, optionally, birth_month (YYYY-MM); in Spanish, nombre and "
+            "mes_de_nacimiento. UTF-8, at most 200 KB."
+        ),
     )
 
     def clean_file(self):

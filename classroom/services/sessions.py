@@ -5,12 +5,13 @@ from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_noop as N_
 
 from classroom import push
 from classroom.access import is_class_teacher
+from classroom.language import user_language
 from classroom.models import (
     Classroom,
     DeviceBinding,
@@ -43,6 +44,17 @@ def _clean(session: Session) -> None:
         raise ServiceError(" ".join(exc.messages)) from None
 
 
+def teacher_projector_language(teacher: User) -> str:
+    """The language a teacher's new session shows on the projector: their account's own
+    language, else the one their pages are shown in now (their browser's), which the lobby lets
+    them change. A Spanish-speaking teacher's lobby, opened right after "Open for joining", is
+    then in Spanish without a step they would have to know about."""
+    language = (user_language(teacher) or translation.get_language() or "").split("-")[0]
+    if language in (ProjectorLanguage.ENGLISH, ProjectorLanguage.SPANISH):
+        return language
+    return ProjectorLanguage.ENGLISH
+
+
 def session_create(
     *,
     classroom: Classroom,
@@ -53,7 +65,10 @@ def session_create(
     team_size: int = 2,
     skip_first_round: bool = False,
     title: str = "",
+    projector_language: str = "",
 ) -> Session:
+    """Plan a session. `projector_language`: the teacher's pick, else
+    `teacher_projector_language`."""
     if not is_class_teacher(by, classroom):
         raise ServiceError(gettext("Only the class's teacher can plan its sessions."))
     if classroom.is_archived:
@@ -66,6 +81,7 @@ def session_create(
         team_size=team_size,
         skip_first_round=skip_first_round,
         title=title.strip(),
+        projector_language=projector_language or teacher_projector_language(by),
     )
     _clean(session)
     session.save()

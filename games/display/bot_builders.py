@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from games import display
 from games.engines import bot_builders as bb
@@ -52,6 +52,15 @@ def _word(text: str) -> str:
 
 
 LABELS = {kind: _word(name) for kind, name in bb.CATEGORY_NAMES.items()}
+# A slot's letter on a compact bench (the projector grid), chosen by the translator so that no
+# two categories share one: in Spanish, Percibir and Pensar both begin with P.
+INITIALS = {
+    "sense": pgettext_lazy("category initial", "S"),
+    "think": pgettext_lazy("category initial", "T"),
+    "act": pgettext_lazy("category initial", "A"),
+    "power": pgettext_lazy("category initial", "P"),
+    "mission": pgettext_lazy("category initial", "M"),
+}
 PHASE_HEADINGS = {
     "draw": lazy_say(N_("Draw a card")),
     "act": lazy_say(N_("Play one card: install it, glitch a team, or discard it")),
@@ -86,7 +95,12 @@ def bench(slots: dict[str, str | None]) -> dict:
     score = bb.score_bench(slots)
     return {
         "slots": [
-            {"slot": slot, "label": LABELS[slot], "card": card(slots.get(slot))}
+            {
+                "slot": slot,
+                "label": LABELS[slot],
+                "initial": INITIALS[slot],
+                "card": card(slots.get(slot)),
+            }
             for slot in bb.SLOTS
         ],
         "score": score.total,

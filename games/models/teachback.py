@@ -30,6 +30,14 @@ BUILT_IN_WORDING = frozenset(
 )
 
 
+def shown_wording(english: str, spanish: str) -> str:
+    """A criterion's words in the active language: the class's Spanish wording, the built-in
+    wording's translation, or the words as the teacher wrote them."""
+    if (get_language() or "").startswith("es") and spanish:
+        return spanish
+    return gettext(english) if english in BUILT_IN_WORDING else english
+
+
 class SentenceLanguage(models.TextChoices):
     """The language a team wrote its sentence in: the frame is shown in it to the teacher too."""
 
@@ -111,9 +119,7 @@ class RubricCriterion(models.Model):
         return self.title
 
     def _shown(self, english: str, spanish: str) -> str:
-        if (get_language() or "").startswith("es") and spanish:
-            return spanish
-        return gettext(english) if english in BUILT_IN_WORDING else english
+        return shown_wording(english, spanish)
 
     @property
     def shown_title(self) -> str:

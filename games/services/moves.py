@@ -23,6 +23,13 @@ ROBOT_MOVE_LIMIT = 400
 CLIENT_MOVE_ID_MAX = 64
 
 
+def is_action_shaped(action: object) -> bool:
+    """An action is a JSON object whose "type" is text: anything else (a list, a type that is
+    an object or a number) cannot be any game's move, and the engines and the any-time check
+    below read `action["type"]` as text."""
+    return isinstance(action, dict) and isinstance(action.get("type"), str)
+
+
 @dataclass
 class MoveOutcome:
     """What a submission did. `repeated`: the client move id was seen before, so nothing was
@@ -90,6 +97,7 @@ def move_submit(
         not client_move_id
         or len(client_move_id) > CLIENT_MOVE_ID_MAX
         or has_unstorable(client_move_id)
+        or not is_action_shaped(action)
         or storable_json_problem(action)
     ):
         # Checked here too, not only by the views' forms: the action is stored as jsonb.

@@ -18,7 +18,7 @@ from games.models import (
     TeachBack,
     TeachBackSpotlight,
 )
-from games.models.teachback import TEACHBACK_SLOTS
+from games.models.teachback import TEACHBACK_SLOTS, shown_wording
 
 PART_SLOTS = bot_builders.CATEGORY
 BENCH_SLOTS = bot_builders.SLOTS
@@ -100,8 +100,9 @@ def spotlight_for(session: Session) -> TeachBackSpotlight | None:
 
 def rubric_averages(assessments: QuerySet[Assessment]) -> list[dict]:
     """Per criterion key over `assessments` (any rubric versions): title (of the newest
-    version), number of scores, the average score, and the average as a fraction of each
-    score's maximum (versions may differ in their maximum). Skipped scores do not count."""
+    version, in the active language: `shown_wording`), number of scores, the average score,
+    and the average as a fraction of each score's maximum (versions may differ in their
+    maximum). Skipped scores do not count."""
     rows = (
         CriterionScore.objects.filter(assessment__in=assessments, score__isnull=False)
         .values("criterion__key")
@@ -113,17 +114,18 @@ def rubric_averages(assessments: QuerySet[Assessment]) -> list[dict]:
         .order_by("criterion__key")
     )
     titles = {}
-    for key, title, position, version in (
+    for key, title, title_es, position, version in (
         CriterionScore.objects.filter(assessment__in=assessments)
         .order_by("criterion__rubric__version")
         .values_list(
             "criterion__key",
             "criterion__title",
+            "criterion__title_es",
             "criterion__position",
             "criterion__rubric__version",
         )
     ):
-        titles[key] = (title, position, version)
+        titles[key] = (shown_wording(title, title_es), position, version)
     result = [
         {
             "key": row["criterion__key"],

@@ -103,3 +103,11 @@ def bb_bench(
     key = (cards, bench["score"], bench["full_bot"], bool(compact), str(heading), level)
     values = {"bench": bench, "compact": compact, "heading": heading, "level": level}
     return _drawing_of(BENCH_TEMPLATE, key, values, context)
+
+
+@register.filter
+def category_name(kind: str) -> str:
+    """A category's name ("sense": "Sense") in the active language: `{{ slot|category_name }}`.
+    The ids are not msgids; translating `kind|title` would look up "Sense" before it exists."""
+    label = display.LABELS.get(kind)
+    return str(label) if label is not None else ""

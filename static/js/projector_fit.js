@@ -1,21 +1,35 @@
-// The projector grid, fitted to the screen. Its text never goes under 28 px at 1920x1080 (read
-// from the back of the room), so its size cannot give way: what a bench shows does. Each card
-// on a bench shows its category's letter and its name while every table fits on the screen;
-// when they do not (six tables of full benches, or long Spanish names), the grid shows the
-// letters alone, the names staying for screen readers (the phones and the one-table projector
-// show them in full). Checked when the page loads, after every redraw and when the window
-// changes size; the names are put back first, and the check reads the layout before the page
-// is painted again, so nothing flickers. Below 48rem (a phone) the page scrolls instead.
+// The projector's game pages, fitted to the screen. Its text is 28 px at 1920x1080 (read from
+// the back of the room); where a page's content does not fit at that size, something has to give.
+// The grid of every table first shows its cards' category letters alone, the names staying for
+// screen readers (the phones and the one-table projector show them in full). Then, on any
+// projector page (the grid, or a 3 Laws table in its last round with many Error calls), the
+// type is made smaller step by step (`--fit`, projector.css) until nothing is cut off: smaller
+// type beats text under the screen's edge. Checked when the page loads, after every redraw and
+// when the window changes size; the full size is put back first, and the check reads the
+// layout before the page is painted again, so nothing flickers. Below 48rem (a phone) the page
+// scrolls instead.
 (function () {
   "use strict";
   var LETTERS = "grid-letters";
+  var STEPS = [0.94, 0.88, 0.82, 0.76, 0.7, 0.64];
   var projector = window.matchMedia("(min-width: 48rem)");
+
+  function overflows(root) {
+    return root.scrollHeight > root.clientHeight || root.scrollWidth > root.clientWidth;
+  }
 
   function fit() {
     var root = document.documentElement;
     root.classList.remove(LETTERS);
-    if (!projector.matches || !document.querySelector(".table-grid")) return;
-    if (root.scrollHeight > root.clientHeight) root.classList.add(LETTERS);
+    root.style.removeProperty("--fit");
+    if (!projector.matches || !overflows(root)) return;
+    if (document.querySelector(".table-grid")) {
+      root.classList.add(LETTERS);
+      if (!overflows(root)) return;
+    }
+    for (var i = 0; i < STEPS.length && overflows(root); i++) {
+      root.style.setProperty("--fit", String(STEPS[i]));
+    }
   }
 
   document.addEventListener("DOMContentLoaded", fit);

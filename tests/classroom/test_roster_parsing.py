@@ -99,3 +99,28 @@ def test_duplicates_within_input_and_against_roster_are_case_insensitive():
 def test_csv_header_without_a_name_column_is_refused():
     with pytest.raises(RosterError, match="no name column"):
         parse_csv(b"birth_month\n2016-01\n")
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "nombre,mes_de_nacimiento",
+        "Nombre,Mes de nacimiento",
+        "apodo,mes_de_nacimiento",
+        "name,birth_month",
+        "First_Name,Birth Month",
+    ],
+)
+def test_the_header_row_may_be_english_or_spanish(header):
+    entries = parse_csv(f"{header}\nAna,2015-04\nLuis,\n".encode())
+    assert [(e.name, e.birth_month) for e in entries] == [("Ana", "2015-04"), ("Luis", "")]
+
+
+def test_a_spanish_header_in_another_order_is_read_by_its_names():
+    entries = parse_csv(b"mes_de_nacimiento,nombre\n2015-04,Ana\n")
+    assert [(e.name, e.birth_month) for e in entries] == [("Ana", "2015-04")]
+
+
+def test_an_unknown_column_is_named_as_written():
+    with pytest.raises(RosterError, match="unknown column “Apellido”"):
+        parse_csv(b"nombre,Apellido\nAna,Ruiz\n")

@@ -57,28 +57,32 @@ class Lesson:
         self.table = table
         self.accepted: list[str] = []  # client move ids the server answered with a new screen
 
-    def move(self) -> tuple[Client, dict]:
-        """The device whose turn it is taps its first button. Returns what it posted."""
+    def next_tap(self) -> tuple[Client, dict]:
+        """The device whose turn it is, and what its first button posts."""
         for device in self.table.devices:
             screen = read_screen(device.get(reverse("games:device")).content.decode())
             if screen.actions:
-                posted = {
+                return device, {
                     "action": screen.actions[0],
                     "version": screen.version,
                     "move_id": screen.client_move_id,
                 }
-                response = post_move(
-                    device,
-                    self.table.game,
-                    posted["action"],
-                    version=posted["version"],
-                    move_id=posted["move_id"],
-                )
-                assert response.status_code == 200, f"move answered {response.status_code}"
-                assert "alert-error" not in response.content.decode(), "move refused"
-                self.accepted.append(posted["move_id"])
-                return device, posted
         raise AssertionError("no device has a move to make")
+
+    def move(self) -> tuple[Client, dict]:
+        """The device whose turn it is taps its first button. Returns what it posted."""
+        device, posted = self.next_tap()
+        response = post_move(
+            device,
+            self.table.game,
+            posted["action"],
+            version=posted["version"],
+            move_id=posted["move_id"],
+        )
+        assert response.status_code == 200, f"move answered {response.status_code}"
+        assert "alert-error" not in response.content.decode(), "move refused"
+        self.accepted.append(posted["move_id"])
+        return device, posted
 
     def tap_again(self, device: Client, posted: dict) -> None:
         """The same tap sent twice (a retry after a slow answer): it must apply once."""

@@ -140,3 +140,42 @@ def test_rubric_editor_add_row_with_a_forged_form_count_answers_with_the_editor(
     assert 'name="form-TOTAL_FORMS"' in response.content.decode()
     after = list(Rubric.objects.filter(classroom=classroom).values_list("pk", "version"))
     assert after == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        # Issue 40: the type was looked up in a set, and an object cannot be.
+        '{"type": {"x": 1}}',
+        '{"type": ["draw"]}',
+        '{"type": 7}',
+        '{"type": null}',
+        '["draw"]',
+        '"draw"',
+    ],
+)
+def test_an_action_that_is_not_an_object_with_a_text_type_is_unreadable(table, action):
+    before = snapshot(table.game)
+    response = table.devices[0].post(
+        reverse("games:move", args=[table.game.pk]),
+        {"action": action, "version": table.game.version, "client_move_id": "shape"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert UNREADABLE in response.content.decode()
+    assert snapshot(table.game) == before
+
+
+def test_the_move_service_refuses_an_action_of_another_shape_too(table):
+    from games import services
+
+    before = snapshot(table.game)
+    with pytest.raises(services.MoveRefused):
+        services.move_submit(
+            game_id=table.game.pk,
+            seat=table.game.seats[0],
+            action={"type": {"x": 1}},
+            expected_version=table.game.version,
+            client_move_id="service-shape",
+        )
+    assert snapshot(table.game) == before

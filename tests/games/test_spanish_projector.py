@@ -99,3 +99,26 @@ def test_the_live_redraw_after_a_move_keeps_the_projector_language(table, teache
     html = response.content.decode()
     assert "Team 1 drew from the draw pile." in lines(html, "en")
     assert "Team 1 robó del mazo para robar." in lines(html, "es")
+
+
+def grid_letters(html: str) -> list[str]:
+    """The slot letters of the grid's benches, in order of their slots' classes."""
+    return re.findall(r'class="bb-(?:chip-cat|empty-letter)"[^>]*>([^<]*)<', html)
+
+
+def test_the_grids_slot_letters_are_spanish(table, teacher_client):
+    speak(table, ProjectorLanguage.SPANISH)
+    html = teacher_client.get(
+        reverse("games:projector_grid", args=[table.session.pk])
+    ).content.decode()
+    letters = set(grid_letters(html))
+    # Percibir and Pensar would share a P: each has its own letters.
+    assert letters == {"Pc", "Pn", "A", "E", "M"}
+
+
+def test_the_grids_slot_letters_are_english_initials_in_english(table, teacher_client):
+    speak(table, ProjectorLanguage.ENGLISH)
+    html = teacher_client.get(
+        reverse("games:projector_grid", args=[table.session.pk])
+    ).content.decode()
+    assert {"S", "T", "A", "P", "M"} == set(grid_letters(html))
