@@ -14,6 +14,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from classroom.models import Classroom, School, Session, Student
 from reports import context as report_context
+from reports.insights_context import class_insights_context, session_insights_context
 from reports.models import Export, ExportKind
 from reports.pdf import html_to_pdf
 
@@ -66,10 +67,14 @@ def document_for(export: Export) -> Document:
     params = export.parameters
     if export.kind == ExportKind.SESSION:
         session = _load(Session, params.get("session"), "session")
-        return Document("reports/pdf/session.html", report_context.session_context(session))
+        context = report_context.session_context(session)
+        context["insights_pdf"] = session_insights_context(session)
+        return Document("reports/pdf/session.html", context)
     if export.kind == ExportKind.CLASS:
         classroom = _load(Classroom, params.get("classroom"), "class")
-        return Document("reports/pdf/class_progress.html", report_context.class_context(classroom))
+        context = report_context.class_context(classroom)
+        context["insights_pdf"] = class_insights_context(classroom)
+        return Document("reports/pdf/class_progress.html", context)
     if export.kind == ExportKind.STUDENT:
         student = _load(Student, params.get("student"), "student")
         return Document(
