@@ -6,12 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext, ngettext
+from django.urls import reverse
+from django.utils import translation
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from classroom.models import Classroom, Session, Student
 from games.engines.bot_builders.cards import CATEGORY_NAMES
 from games.engines.three_laws import LAWS
 from games.teachback.hints import BLANK_LABELS, CATEGORY_LABELS
+from reports.insights import progress
 from reports.insights import teach_next as rules
 from reports.insights.blanks import BlankGroup
 from reports.insights.misconceptions import NO_PURPOSE, NOT_ON_BENCH, WRONG_CATEGORY, Misconception
@@ -19,6 +24,67 @@ from reports.insights.sentences import Sentence
 from reports.insights.teach_next import Suggestion
 from reports.selectors import insights as selector
 from reports.selectors.insights import HeatMap, Insights, Score
+
+# The sentence frame the report pages use (templates/reports/tables/_teachbacks.html), worded
+# once per language and filled once per sentence: a class's year holds hundreds of sentences,
+# each behind several groups, and a template per appearance costs seconds.
+SENTENCE_FRAME = gettext_noop(
+    "My bot senses with <strong>%(senses)s</strong>, thinks with <strong>%(thinks)s</strong>, "
+    "acts with <strong>%(acts)s</strong>, powered by <strong>%(powered)s</strong>, because "
+    "<strong>%(because)s</strong>."
+)
+FRAME_VALUES = {
+    "senses": "senses_with",
+    "thinks": "thinks_with",
+    "acts": "acts_with",
+    "powered": "powered_by",
+    "because": "because",
+}
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A sentence as the page shows it: its frame in the language it was written in, and the
+    spotlight URL of its session."""
+
+    sentence: Sentence
+    html: str
+    spotlight_url: str
+
+
+class SentenceShower:
+    def __init__(self) -> None:
+        self._frames: dict[str, str] = {}
+        self._shown: dict[int, Shown] = {}
+        self._urls: dict[int, str] = {}
+        self._viewer = get_language() or "en"
+
+    def _frame(self, language: str) -> str:
+        if language not in self._frames:
+            with translation.override(language):
+                self._frames[language] = gettext(SENTENCE_FRAME)
+        return self._frames[language]
+
+    def __call__(self, sentence: Sentence) -> Shown:
+        found = self._shown.get(sentence.id)
+        if found is None:
+            values = {
+                key: conditional_escape(sentence.fields.get(blank) or "")
+                for key, blank in FRAME_VALUES.items()
+            }
+            html = self._frame(sentence.language) % values
+            if not self._viewer.startswith(sentence.language):
+                html = format_html('<span lang="{}">{}</span>', sentence.language, mark_safe(html))  # noqa: S308
+            if sentence.session_id not in self._urls:
+                self._urls[sentence.session_id] = reverse(
+                    "games:spotlight", args=[sentence.session_id]
+                )
+            found = Shown(sentence, mark_safe(html), self._urls[sentence.session_id])  # noqa: S308 -- escaped above
+            self._shown[sentence.id] = found
+        return found
+
+    def all(self, sentences: list[Sentence]) -> list[Shown]:
+        return [self(s) for s in sentences]
 
 
 def _pct(value: float) -> str:
@@ -173,6 +239,7 @@ class GroupRow:
     right: bool | None
     count: int
     sentences: list[Sentence]
+    shown: list[Shown]
 
 
 @dataclass
@@ -185,7 +252,7 @@ class BlankTable:
     rows: list[GroupRow]
 
 
-def blank_tables(insights: Insights) -> list[BlankTable]:
+def blank_tables(insights: Insights, shower: SentenceShower) -> list[BlankTable]:
     return [
         BlankTable(
             summary.blank,
@@ -201,6 +268,7 @@ def blank_tables(insights: Insights) -> list[BlankTable]:
                     g.right,
                     g.count,
                     g.sentences,
+                    shower.all(g.sentences),
                 )
                 for g in summary.groups
             ],
@@ -300,12 +368,13 @@ def call_outcome(call) -> str:
 # -- whole pages ------------------------------------------------------------------------------
 
 
-def misconception_rows(insights: Insights) -> list[dict]:
+def misconception_rows(insights: Insights, shower: SentenceShower) -> list[dict]:
     return [
         {
             "item": item,
             "text": misconception_text(item),
             "cards": cards_text(item),
+            "shown": shower.all(item.sentences),
             "trend": [
                 insights.by_session.get(item.key, {}).get(s.pk, 0)
                 for s in insights.bot_builders_sessions
@@ -316,12 +385,13 @@ def misconception_rows(insights: Insights) -> list[dict]:
 
 
 def _common(insights: Insights) -> dict:
+    shower = SentenceShower()
     return {
         "insights": insights,
         "teach_next": teach_next_rows(insights.teach_next),
         "rules": rules_text(),
-        "misconceptions": misconception_rows(insights),
-        "blank_tables": blank_tables(insights),
+        "misconceptions": misconception_rows(insights, shower),
+        "blank_tables": blank_tables(insights, shower),
         "law_rows": law_rows(insights),
         "legend": levels_legend(),
     }
@@ -356,11 +426,36 @@ def class_insights_context(classroom: Classroom) -> dict:
     }
 
 
-def student_insights_context(student: Student) -> dict:
+def student_misconception_text(item: Misconception) -> str:
+    """What one team showed, without the class's counts."""
+    if item.kind == WRONG_CATEGORY:
+        return gettext("Named %(named)s where %(wanted)s belongs (“%(blank)s”)") % {
+            "named": gettext(CATEGORY_LABELS[item.named]),
+            "wanted": gettext(CATEGORY_LABELS[item.wanted]),
+            "blank": blank_label(item.blank),
+        }
+    if item.kind == NO_PURPOSE:
+        return gettext("A “because” that names neither the Mission nor a purpose")
+    return gettext("Named a part that is not on the team's own bench")
+
+
+def student_progress_context(student: Student) -> dict:
+    """Each criterion's level session by session for the student's teams, and the
+    misconceptions their sentences showed, the ones that went away first."""
     insights = selector.student_insights(student)
+    written = {s.session_id for s in insights.sentences}
+    sessions = [(s.pk, s.label) for s in insights.bot_builders_sessions if s.pk in written]
     return {
-        **_common(insights),
-        "session_heat": heat_table(
+        "criteria_over_time": heat_table(
             insights, selector.session_heat(insights), rows_are_criteria=True
         ),
+        "misconception_trends": [
+            {
+                "text": student_misconception_text(trend.misconception),
+                "shown_in": ", ".join(trend.shown_in),
+                "gone_since": trend.gone_since,
+            }
+            for trend in progress.trends(insights.misconceptions, insights.by_session, sessions)
+        ],
+        "legend": levels_legend(),
     }

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from reports.views import exports, insights, pages, retention
+from reports.views import exports, insights, pages, retention, standards
 
 app_name = "reports"
 
@@ -27,6 +27,7 @@ urlpatterns = [
     path("school/", pages.school_overview, name="school_overview"),
     path("school/<slug:table>.csv", pages.school_csv, name="school_csv"),
     path("school/retention/", retention.retention, name="retention"),
+    path("school/standards/", standards.standards, name="standards"),
     path("exports/", exports.exports, name="exports"),
     path("exports/new/", exports.export_create, name="export_create"),
     path("exports/<int:pk>/", exports.export_status, name="export_status"),

@@ -329,6 +329,9 @@ def student_insights(student: Student) -> Insights:
 
 
 def _mean(cells: list[Score]) -> Score | None:
+    if len(cells) == 1:
+        # One score (a student's team at one session): shown as the score itself.
+        return cells[0]
     values = [c.fraction for c in cells if c.fraction is not None]
     if not values:
         return None
@@ -349,11 +352,11 @@ def team_heat(insights: Insights) -> HeatMap:
 
 
 def session_heat(insights: Insights) -> HeatMap:
-    """Criteria x sessions: the class's average on each criterion at each session."""
-    sessions = insights.bot_builders_sessions
+    """Criteria x sessions with sentences: the average on each criterion at each session."""
     by_session: dict[int, list[Sentence]] = defaultdict(list)
     for sentence in insights.sentences:
         by_session[sentence.session_id].append(sentence)
+    sessions = [s for s in insights.bot_builders_sessions if s.pk in by_session]
     rows = []
     for criterion in insights.criteria:
         cells = []

@@ -40,6 +40,8 @@ ROUTES = [
     Route("school_csv", ADMIN_ONLY, args=lambda w: ["classes"]),
     Route("retention", ADMIN_ONLY),
     Route("retention", ADMIN_WRITE, "post", data=lambda w: {"action": "save", "months": "12"}),
+    Route("standards", ADMIN_ONLY),
+    Route("standards", ADMIN_WRITE, "post", data=lambda w: {"codes": ["1A-CS-02"]}),
     Route("exports", ADULTS),
     Route("exports", VIEW, query="?class={classroom}", note="of a class"),
     Route(
