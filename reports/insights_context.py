@@ -233,6 +233,7 @@ def group_verdict(group: BlankGroup) -> str:
 
 @dataclass
 class GroupRow:
+    key: str
     answer: str
     category: str
     verdict: str
@@ -262,6 +263,7 @@ def blank_tables(insights: Insights, shower: SentenceShower) -> list[BlankTable]
             summary.wrong,
             [
                 GroupRow(
+                    g.key,
                     group_answer(g),
                     group_category(g),
                     group_verdict(g),
@@ -424,6 +426,16 @@ def class_insights_context(classroom: Classroom) -> dict:
         "student_heat": heat_table(insights, selector.student_heat(insights)),
         "over_time": True,
     }
+
+
+def group_sentences(context: dict, blank: str, key: str) -> tuple[BlankTable, GroupRow] | None:
+    """One blank's group of an insights context, by the blank's name and the group's key."""
+    for table in context["blank_tables"]:
+        if table.blank == blank:
+            for row in table.rows:
+                if row.key == key:
+                    return table, row
+    return None
 
 
 def student_misconception_text(item: Misconception) -> str:

@@ -17,6 +17,11 @@ urlpatterns = [
     path("classes/<int:pk>/", pages.class_progress, name="class_progress"),
     path("classes/<int:pk>/insights/", insights.class_insights, name="class_insights"),
     path(
+        "classes/<int:pk>/insights/sentences/",
+        insights.class_insights_sentences,
+        name="class_insights_sentences",
+    ),
+    path(
         "classes/<int:pk>/insights.<slug:fmt>",
         insights.class_insights_export,
         name="class_insights_export",

@@ -13,10 +13,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import F, Q
+from django.utils import translation
+from django.utils.translation import gettext
 
 from classroom.models import Classroom, GameKind, Session, Student, Team, TeamMembership
 from classroom.models.sessions import seat_name
 from games.engine_registry import engine_for
+from games.engines.bot_builders.cards import CARDS
 from games.models import CriterionScore, RubricCriterion, TableGame, TeachBack
 from games.models.teachback import TEACHBACK_SLOTS
 from games.teachback.rows import in_language
@@ -121,15 +124,17 @@ class Insights:
 
 
 def _translator(language: str) -> Translate:
-    """The sentence language's gettext, remembered: the hints ask for the same card names
-    thousands of times over a class's year."""
+    """The sentence language's gettext for the words the hints translate (card names and
+    texts), looked up once per language: switching languages costs milliseconds a call, and a
+    class's year of sentences asks for the same names thousands of times."""
     translate = in_language(language)
-    memo: dict[str, str] = {}
+    with translation.override(language):
+        table = {text: gettext(text) for card in CARDS.values() for text in (card.name, card.text)}
 
     def cached(text: str) -> str:
-        if text not in memo:
-            memo[text] = translate(text)
-        return memo[text]
+        if text not in table:
+            table[text] = translate(text)
+        return table[text]
 
     return cached
 
@@ -197,11 +202,13 @@ def _scores(sentence_ids: list[int]) -> tuple[list[Criterion], dict[int, dict[st
     )
     columns: dict[tuple, dict] = {}
     scores: dict[int, dict[str, Score]] = defaultdict(dict)
+    titles: dict[tuple[str, str], str] = {}
     for row in rows:
         # The title a reader sees, by the criterion's own rule (the class's Spanish wording).
-        title = RubricCriterion(
-            title=row["criterion__title"], title_es=row["criterion__title_es"]
-        ).shown_title
+        wording = (row["criterion__title"], row["criterion__title_es"])
+        if wording not in titles:
+            titles[wording] = RubricCriterion(title=wording[0], title_es=wording[1]).shown_title
+        title = titles[wording]
         identity = (row["criterion__key"], row["criterion__title"], row["criterion__max_score"])
         column = columns.setdefault(
             identity,
@@ -297,12 +304,12 @@ def build_insights(sessions_filter: Q, *, teachbacks: Q | None = None) -> Insigh
         scores=scores,
         students=students,
     )
-    by_session: dict[int, list[Sentence]] = defaultdict(list)
-    for sentence in sentences:
-        by_session[sentence.session_id].append(sentence)
-    for session_id, group in by_session.items():
-        for item in find_misconceptions(group, reader):
-            insights.by_session.setdefault(item.key, {})[session_id] = item.count
+    # A misconception counts each sentence once, so its count at a session is the number of
+    # its sentences from that session.
+    for item in misconceptions:
+        counts = insights.by_session.setdefault(item.key, {})
+        for sentence in item.sentences:
+            counts[sentence.session_id] = counts.get(sentence.session_id, 0) + 1
     insights.teach_next = teach_next(
         misconceptions, criterion_levels(insights), evidence.most_misunderstood
     )

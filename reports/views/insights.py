@@ -11,7 +11,11 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from reports import access, insights_export
-from reports.insights_context import class_insights_context, session_insights_context
+from reports.insights_context import (
+    class_insights_context,
+    group_sentences,
+    session_insights_context,
+)
 
 
 @login_required
@@ -30,6 +34,21 @@ def class_insights(request: HttpRequest, pk: int) -> HttpResponse:
     context = class_insights_context(classroom)
     context["can_spotlight"] = access.may_spotlight(request.user, classroom)
     return render(request, "reports/insights/class.html", context)
+
+
+@login_required
+@require_GET
+def class_insights_sentences(request: HttpRequest, pk: int) -> HttpResponse:
+    """The sentences behind one group of a blank, over the class's sessions: one click from
+    the class insights page, which lists the groups without their hundreds of sentences."""
+    classroom = access.get_class(request, pk)
+    context = class_insights_context(classroom)
+    found = group_sentences(context, request.GET.get("blank", ""), request.GET.get("group", ""))
+    if found is None:
+        raise Http404(gettext("No such group of answers."))
+    table, row = found
+    context.update({"table": table, "row": row, "can_spotlight": False})
+    return render(request, "reports/insights/sentences.html", context)
 
 
 FORMATS = {

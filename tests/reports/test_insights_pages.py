@@ -47,6 +47,20 @@ def test_class_insights_page_counts_over_time_and_shows_both_rubric_versions(
     assert "Right jobs (max 3, rubric v1, v2)" in html
 
 
+def test_class_page_links_each_group_to_its_sentences(teacher_client, planted):
+    from urllib.parse import urlencode
+
+    html = _page(teacher_client, "class_insights", planted.classroom.pk)
+    query = urlencode({"blank": "senses_with", "group": "card:drive_wheels"})
+    url = reverse("reports:class_insights_sentences", args=[planted.classroom.pk])
+    assert f"{url}?{query.replace('&', '&amp;')}" in html
+    page = teacher_client.get(f"{url}?{query}").content.decode()
+    assert "The 5 sentences behind it" in page and "Ruedas motrices" in page
+    assert page.count('class="teachback-sentence') == 5
+    missing = teacher_client.get(f"{url}?blank=senses_with&group=card:nothing")
+    assert missing.status_code == 404
+
+
 def test_administrator_reads_insights_without_the_spotlight_button(school_admin_client, planted):
     html = _page(school_admin_client, "session_insights", planted.first.pk)
     assert "6 of" in html

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from classroom import services
 from classroom.models import Classroom, GameKind, Session, Student
+from games.models import TeachBack
 from reports.models import Export, ExportKind, ExportStatus
 from reports.services import parameters_hash
 from reports.urls import urlpatterns
@@ -31,6 +32,12 @@ ROUTES = [
     Route("session_insights_export", VIEW, args=lambda w: [w.session.pk, "xlsx"], note="xlsx"),
     Route("class_progress", VIEW, args=lambda w: [w.classroom.pk]),
     Route("class_insights", VIEW, args=lambda w: [w.classroom.pk]),
+    Route(
+        "class_insights_sentences",
+        VIEW,
+        args=lambda w: [w.classroom.pk],
+        query="?blank=because&group=words:it is blue",
+    ),
     Route("class_insights_export", VIEW, args=lambda w: [w.classroom.pk, "csv"]),
     Route("class_insights_export", VIEW, args=lambda w: [w.classroom.pk, "xlsx"], note="xlsx"),
     Route("class_csv", VIEW, args=lambda w: [w.classroom.pk, "sessions"]),
@@ -127,6 +134,8 @@ def world(
     device_client,
 ):
     session = make_session(classroom, day=2, seed=1)
+    # A known answer, for the page of the sentences behind it.
+    TeachBack.objects.filter(team__session=session).update(because="It is blue")
     other_class = Classroom.objects.create(
         school=other_teacher.school, teacher=other_teacher, name="Hilltop Coders"
     )
