@@ -46,6 +46,19 @@ def test_insights_pages_read_on_a_laptop_and_a_phone(
             screenshot(page, f"insights-{name}-{label}")
             no_horizontal_overflow(page)
             assert axe_violations(page) == []
+        # One click from a blank's group on the class page to the sentences behind it.
+        page.goto(f"{live_server.url}/reports/classes/{planted.classroom.pk}/insights/")
+        page.locator(".insight-blanks a").first.click()
+        expect(page.get_by_role("heading", level=2)).to_contain_text("sentences behind it")
+        screenshot(page, f"insights-class-sentences-{label}")
+        no_horizontal_overflow(page)
+        assert axe_violations(page) == []
+        student = planted.classroom.students.order_by("pk").first()
+        page.goto(f"{live_server.url}/reports/students/{student.pk}/")
+        expect(page.get_by_role("heading", name="Progress on the rubric")).to_be_visible()
+        screenshot(page, f"insights-student-{label}")
+        no_horizontal_overflow(page)
+        assert axe_violations(page) == []
     assert console_errors.errors == []
 
 
