@@ -36,15 +36,12 @@ def sentence_text(sentence: Sentence) -> str:
     return f"{sentence.team} ({sentence.session_label}): {blanks}"
 
 
-def _heat_rows(heat, first: str, *, with_session: bool) -> Table | None:
+def _heat_table(title: str, heat, first: str) -> Table | None:
+    """A heat map as rows of text: each cell's score (or why it has none)."""
     if not heat or not heat.rows:
         return None
-    header = [first, *([gettext("Session")] if with_session else []), *heat.columns]
-    rows = [
-        [label, *([sub] if with_session else []), *[c.text or c.title for c in cells]]
-        for label, sub, cells in heat.rows
-    ]
-    return Table("", header, rows)
+    rows = [[label, *[c.text or c.title for c in cells]] for label, _sub, cells in heat.rows]
+    return Table(title, [first, *heat.columns], rows)
 
 
 def tables(context: dict) -> list[Table]:
@@ -102,21 +99,15 @@ def tables(context: dict) -> list[Table]:
     ]
     heats = (
         [
-            (
-                context.get("session_heat"),
-                gettext("Criterion"),
-                False,
-                gettext("Rubric by session"),
-            ),
-            (context.get("student_heat"), gettext("Student"), False, gettext("Rubric by student")),
+            (gettext("Rubric by session"), context.get("session_heat"), gettext("Criterion")),
+            (gettext("Rubric by student"), context.get("student_heat"), gettext("Student")),
         ]
         if over_time
-        else [(context.get("team_heat"), gettext("Team"), False, gettext("Rubric by team"))]
+        else [(gettext("Rubric by team"), context.get("team_heat"), gettext("Team"))]
     )
-    for heat, first, with_session, title in heats:
-        table = _heat_rows(heat, first, with_session=with_session)
+    for title, heat, first in heats:
+        table = _heat_table(title, heat, first)
         if table is not None:
-            table.title = title
             out.append(table)
     evidence = insights.three_laws
     out.append(

@@ -110,6 +110,10 @@ def test_session_csv_holds_the_planted_counts(teacher_client, planted):
     ] == (PLANTED_COUNTS["act_in_sense"], of)
     assert sorted(n for n, _ in counts.values()) == [2, 2, 6]
     assert any("Drive wheels ×4, Propeller ×2" in row for row in rows)
+    header, *teams = tables["Rubric by team"]
+    assert header == ["Team", "Complete", "Right jobs", "Mission link", "Said clearly"]
+    assert len(teams) == of
+    assert sorted(row[2] for row in teams) == ["1/3"] * 6 + ["3/3"] * (of - 6)
 
 
 def test_class_xlsx_holds_the_counts_and_the_calls(teacher_client, planted):
