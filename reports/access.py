@@ -26,6 +26,12 @@ def get_student(request: HttpRequest, pk: int) -> Student:
     return access.get_student_for_viewer(request, pk)
 
 
+def may_spotlight(user: User, classroom: Classroom) -> bool:
+    """The insights pages offer "show on the projector" to the class's own teacher only: an
+    administrator reads the school's insights and never acts in a lesson."""
+    return access.is_class_teacher(user, classroom)
+
+
 def get_school(request: HttpRequest) -> School:
     """The school overview and the whole-school export: administrators only."""
     return access.require_school_admin(request)

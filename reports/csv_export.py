@@ -35,7 +35,7 @@ def _yes(flag: bool | None) -> str:
     return pgettext("csv cell", "yes") if flag else pgettext("csv cell", "no")
 
 
-def _safe(value: Any) -> Any:
+def safe_cell(value: Any) -> Any:
     """Spreadsheet programs run a cell that starts with = + - @ as a formula: a student's text
     must never do that, so such text gets a leading apostrophe (OWASP's CSV injection advice).
     Numbers are written as numbers and are left alone."""
@@ -50,7 +50,7 @@ def write_csv(header: list[str], rows: Iterable[list[Any]]) -> bytes:
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow([str(h) for h in header])
     for row in rows:
-        writer.writerow([_safe(v) for v in row])
+        writer.writerow([safe_cell(v) for v in row])
     return buffer.getvalue().encode("utf-8")
 
 

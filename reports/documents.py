@@ -14,8 +14,14 @@ from django.utils.translation import gettext, gettext_lazy
 
 from classroom.models import Classroom, School, Session, Student
 from reports import context as report_context
+from reports.insights_context import (
+    class_insights_context,
+    session_insights_context,
+    student_progress_context,
+)
 from reports.models import Export, ExportKind
 from reports.pdf import html_to_pdf
+from reports.selectors.standards import by_standard
 
 
 class ReportError(Exception):
@@ -66,15 +72,21 @@ def document_for(export: Export) -> Document:
     params = export.parameters
     if export.kind == ExportKind.SESSION:
         session = _load(Session, params.get("session"), "session")
-        return Document("reports/pdf/session.html", report_context.session_context(session))
+        context = report_context.session_context(session)
+        context["insights_pdf"] = session_insights_context(session)
+        return Document("reports/pdf/session.html", context)
     if export.kind == ExportKind.CLASS:
         classroom = _load(Classroom, params.get("classroom"), "class")
-        return Document("reports/pdf/class_progress.html", report_context.class_context(classroom))
+        context = report_context.class_context(classroom)
+        context["insights_pdf"] = class_insights_context(classroom)
+        context["standards"] = by_standard(classroom)
+        return Document("reports/pdf/class_progress.html", context)
     if export.kind == ExportKind.STUDENT:
         student = _load(Student, params.get("student"), "student")
-        return Document(
-            "reports/pdf/student_progress.html", report_context.student_context(student)
-        )
+        context = report_context.student_context(student)
+        context["progress"] = student_progress_context(student)
+        context["standards"] = by_standard(student.classroom, student)
+        return Document("reports/pdf/student_progress.html", context)
     if export.kind == ExportKind.SCHOOL_ZIP:
         school = _load(School, params.get("school"), "school")
         return Document("reports/pdf/school_overview.html", report_context.school_context(school))

@@ -124,3 +124,18 @@ class Export(models.Model):
     @property
     def extension(self) -> str:
         return "zip" if self.kind == ExportKind.SCHOOL_ZIP else "pdf"
+
+
+class SchoolStandards(models.Model):
+    """The standard codes a school reports against, picked from `reports.standards.STANDARDS`
+    (codes only: the standards' words live with their publishers). No row: every code."""
+
+    school = models.OneToOneField(School, on_delete=models.CASCADE, related_name="standards")
+    codes = models.JSONField(default=list, blank=True)
+    updated_at = models.DateTimeField(default=timezone.now)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return f"Standards of {self.school}"

@@ -105,6 +105,9 @@ class RubricCriterion(models.Model):
     # The class's own Spanish wording (blank: the built-in wording's translation, or the English).
     title_es = models.CharField(max_length=80, blank=True)
     description_es = models.CharField(max_length=300, blank=True)
+    # Standard codes this criterion shows evidence of (reports.standards; empty: the default
+    # codes of its key). Codes only, never the standards' words.
+    standards = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["rubric_id", "position"]

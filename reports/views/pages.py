@@ -15,7 +15,9 @@ from classroom.models import SessionStatus
 from reports import access, selectors
 from reports.context import class_context, school_context, session_context, student_context
 from reports.csv_export import get_table
+from reports.insights_context import student_progress_context
 from reports.models import ExportKind
+from reports.selectors.standards import by_standard
 
 
 def _with_exports(request: HttpRequest, context: dict, kind: str, target_pk: int) -> dict:
@@ -71,6 +73,7 @@ def session_report(request: HttpRequest, pk: int) -> HttpResponse:
 def class_progress(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = access.get_class(request, pk)
     context = _with_exports(request, class_context(classroom), ExportKind.CLASS, classroom.pk)
+    context["standards"] = by_standard(classroom)
     return render(request, "reports/class_progress.html", context)
 
 
@@ -79,6 +82,8 @@ def class_progress(request: HttpRequest, pk: int) -> HttpResponse:
 def student_progress(request: HttpRequest, pk: int) -> HttpResponse:
     student = access.get_student(request, pk)
     context = _with_exports(request, student_context(student), ExportKind.STUDENT, student.pk)
+    context["standards"] = by_standard(student.classroom, student)
+    context["progress"] = student_progress_context(student)
     return render(request, "reports/student_progress.html", context)
 
 

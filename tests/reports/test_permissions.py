@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from classroom import services
 from classroom.models import Classroom, GameKind, Session, Student
+from games.models import TeachBack
 from reports.models import Export, ExportKind, ExportStatus
 from reports.services import parameters_hash
 from reports.urls import urlpatterns
@@ -26,7 +27,19 @@ ROUTES = [
     Route("index", ADULTS),
     Route("session", VIEW, args=lambda w: [w.session.pk]),
     Route("session_csv", VIEW, args=lambda w: [w.session.pk, "results"]),
+    Route("session_insights", VIEW, args=lambda w: [w.session.pk]),
+    Route("session_insights_export", VIEW, args=lambda w: [w.session.pk, "csv"]),
+    Route("session_insights_export", VIEW, args=lambda w: [w.session.pk, "xlsx"], note="xlsx"),
     Route("class_progress", VIEW, args=lambda w: [w.classroom.pk]),
+    Route("class_insights", VIEW, args=lambda w: [w.classroom.pk]),
+    Route(
+        "class_insights_sentences",
+        VIEW,
+        args=lambda w: [w.classroom.pk],
+        query="?blank=because&group=words:it is blue",
+    ),
+    Route("class_insights_export", VIEW, args=lambda w: [w.classroom.pk, "csv"]),
+    Route("class_insights_export", VIEW, args=lambda w: [w.classroom.pk, "xlsx"], note="xlsx"),
     Route("class_csv", VIEW, args=lambda w: [w.classroom.pk, "sessions"]),
     Route("student_progress", VIEW, args=lambda w: [w.student.pk]),
     Route("student_csv", VIEW, args=lambda w: [w.student.pk, "sessions"]),
@@ -34,6 +47,8 @@ ROUTES = [
     Route("school_csv", ADMIN_ONLY, args=lambda w: ["classes"]),
     Route("retention", ADMIN_ONLY),
     Route("retention", ADMIN_WRITE, "post", data=lambda w: {"action": "save", "months": "12"}),
+    Route("standards", ADMIN_ONLY),
+    Route("standards", ADMIN_WRITE, "post", data=lambda w: {"codes": ["1A-CS-02"]}),
     Route("exports", ADULTS),
     Route("exports", VIEW, query="?class={classroom}", note="of a class"),
     Route(
@@ -119,6 +134,8 @@ def world(
     device_client,
 ):
     session = make_session(classroom, day=2, seed=1)
+    # A known answer, for the page of the sentences behind it.
+    TeachBack.objects.filter(team__session=session).update(because="It is blue")
     other_class = Classroom.objects.create(
         school=other_teacher.school, teacher=other_teacher, name="Hilltop Coders"
     )
