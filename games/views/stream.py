@@ -32,6 +32,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from classroom import push
@@ -167,7 +168,7 @@ async def _events(subject: Subject) -> AsyncIterator[str]:
 async def stream(request: HttpRequest) -> HttpResponse:
     if not isinstance(request, ASGIRequest):
         return HttpResponse(
-            "Live updates need the ASGI server; this page updates by polling.", status=503
+            gettext("Live updates need the ASGI server; this page updates by polling."), status=503
         )
     subject = await sync_to_async(_subject)(request)
     if subject is None:
