@@ -28,8 +28,8 @@ from games.access import (
 from games.engine_registry import engine_for
 from games.models import TableGame, TableMode
 from games.selectors import replay_view, table_info
-from games.views import regions
 from games.views.projector import PROJECTOR, render_projector
+from games.views.regions import render_dashboard
 
 UNREADABLE = _("That request could not be read: reload the page and try again.")
 
@@ -49,11 +49,6 @@ def start_tables(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
     if request.htmx:
         return HttpResponseClientRedirect(target)
     return redirect(target)
-
-
-def render_dashboard(request: HtmxHttpRequest, session, *, notice: str = "", error: str = ""):
-    template = "games/teacher_tables.html#live" if request.htmx else "games/teacher_tables.html"
-    return regions.render_dashboard(request, session, template, notice=notice, error=error)
 
 
 @require_POST
