@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -44,7 +44,8 @@ def start_tables(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
         target = session.get_absolute_url()
     else:
         count = len(games)
-        messages.success(request, f"{count} table{'s' if count != 1 else ''} playing.")
+        playing = ngettext("%(count)d table playing.", "%(count)d tables playing.", count)
+        messages.success(request, playing % {"count": count})
         target = reverse("games:teacher_tables", args=[session.pk])
     if request.htmx:
         return HttpResponseClientRedirect(target)
