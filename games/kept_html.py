@@ -55,7 +55,15 @@ def kept(key: str, draw: Draw, holes: Holes) -> SafeString | None:
 
     `draw` may find, as it reads, that what it would draw is not what `key` names (the seat it
     checked is not the key's): it then returns None, nothing is kept and None is returned."""
-    return kept_each([(key, draw, holes)])[0]
+    # `get`, not `kept_each`'s `get_many` of one key: a device's redraw from the cache is little
+    # more than its seat check and this read, and the backend's get_many costs more than a get.
+    drawn = cache.get(key)
+    if drawn is None:
+        drawn = draw()
+        if drawn is None:
+            return None
+        cache.set(key, drawn, TTL)
+    return filled(drawn, holes)
 
 
 def kept_each(wanted: Sequence[tuple[str, Draw, Holes]]) -> list[SafeString | None]:
