@@ -19,7 +19,13 @@ from classroom.models import Session, Table, Team
 from games.engine_registry import engine_for
 from games.models import Move, TableGame, TableMode, TableStatus
 from games.services.state import live_moves, replay
-from games.table_cache import MOVE_FIELDS, RECENT_MOVES, through_cache, version_key
+from games.table_cache import (
+    MOVE_FIELDS,
+    RECENT_MOVES,
+    ShownMove,
+    through_cache,
+    version_key,
+)
 
 
 @dataclass(frozen=True)
@@ -196,18 +202,19 @@ def legal_actions(game: TableGame, seat: str) -> list[dict]:
     return seat_screen(game, seat)[1]
 
 
-def _newest_moves(game: TableGame, count: int) -> list[Move]:
-    return list(live_moves(game).only(*MOVE_FIELDS).order_by("-seq")[:count])
+def _newest_moves(game: TableGame, count: int) -> list[ShownMove]:
+    found = live_moves(game).only(*MOVE_FIELDS).order_by("-seq")[:count]
+    return [ShownMove.of(move) for move in found]
 
 
-def recent_moves(game: TableGame, limit: int = RECENT_MOVES) -> list[Move]:
+def recent_moves(game: TableGame, limit: int = RECENT_MOVES) -> list[ShownMove]:
     """The last live moves, newest first (their events are public by the engines' contract)."""
     if limit > RECENT_MOVES:
         return _newest_moves(game, limit)
     return _per_version(game, "moves", lambda: _newest_moves(game, RECENT_MOVES))[:limit]
 
 
-def table_info_and_moves(game: TableGame) -> tuple[TableInfo, list[Move]]:
+def table_info_and_moves(game: TableGame) -> tuple[TableInfo, list[ShownMove]]:
     """`table_info(game)` and `recent_moves(game)` from one cache round trip: a device's redraw
     needs both, and there are several such redraws of each version."""
     readers = {
@@ -219,7 +226,7 @@ def table_info_and_moves(game: TableGame) -> tuple[TableInfo, list[Move]]:
     return table_info(game, teams), moves
 
 
-def recent_moves_of(games: list[TableGame]) -> dict[int, list[Move]]:
+def recent_moves_of(games: list[TableGame]) -> dict[int, list[ShownMove]]:
     """`recent_moves` of many tables (the projector grid draws each table that moved): shared
     with the devices' drawings of the same versions, and one query for the rest."""
     return _many_per_version(
@@ -227,7 +234,7 @@ def recent_moves_of(games: list[TableGame]) -> dict[int, list[Move]]:
     )
 
 
-def _recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[Move]]:
+def _recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[ShownMove]]:
     newest_first = Window(RowNumber(), partition_by=[F("game_id")], order_by=F("seq").desc())
     found = (
         Move.objects.filter(game__in=games, undone_at__isnull=True)
@@ -236,9 +243,9 @@ def _recent_moves_by_game(games: list[TableGame], limit: int) -> dict[int, list[
         .filter(recency__lte=limit)
         .order_by("game_id", "-seq")
     )
-    moves: dict[int, list[Move]] = {game.pk: [] for game in games}
+    moves: dict[int, list[ShownMove]] = {game.pk: [] for game in games}
     for move in found:
-        moves[move.game_id].append(move)
+        moves[move.game_id].append(ShownMove.of(move))
     return moves
 
 

@@ -4,25 +4,45 @@ After a move every screen of the table draws its new version within the same sec
 its devices (one seat each), the projector, the grid and the dashboard. What the table's
 version alone decides (who sits there and the moves just made) is read once and shared
 through the cache; every change to a table raises its version (games.services.state), so a
-key never names stale rows. Kept as long as a device's drawing (games.views.regions).
+key never names stale rows. Kept as long as a drawing (games.kept_html).
 
 games.selectors reads through it; a move fills its new version from the one before
-(`carry_forward`), so no screen of the table waits on the database for it.
+(`carry_forward`), so no screen of the table, the mover's included, waits on the database for
+it: the move's own request would otherwise read them again right after its commit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
 from django.core.cache import cache
 
+from games.kept_html import TTL
 from games.models import Move
 
-PER_VERSION_TTL = 60
 RECENT_MOVES = 6
-# The columns a screen reads of a recent move (games.selectors reads no others).
-MOVE_FIELDS = ("seq", "seat", "events")
+
+
+@dataclass(frozen=True)
+class ShownMove:
+    """What a screen reads of a move: the events it narrates (public by the engines' contract),
+    never the action. Made by `of` from a move however it was found: read by a selector, or
+    just made by a move (`carry_forward`)."""
+
+    pk: int
+    seq: int
+    seat: str
+    events: list[dict]
+
+    @classmethod
+    def of(cls, move: Move) -> ShownMove:
+        return cls(pk=move.pk, seq=move.seq, seat=move.seat, events=move.events)
+
+
+# The columns a selector reads of a move for a screen.
+MOVE_FIELDS = tuple(field.name for field in fields(ShownMove) if field.name != "pk")
 
 
 def version_key(game_id: int, version: int, what: str) -> str:
@@ -36,7 +56,7 @@ def through_cache(keys: list[str], read: Callable[[list[str]], dict[str, Any]]) 
     missing = [key for key in keys if key not in found]
     if missing:
         fresh = read(missing)
-        cache.set_many(fresh, PER_VERSION_TTL)
+        cache.set_many(fresh, TTL)
         found.update(fresh)
     return found
 
@@ -55,15 +75,8 @@ def carry_forward(game_id: int, version: int, new_moves: Sequence[Move]) -> None
     if before["teams"] in found:
         carried[version_key(game_id, version, "teams")] = found[before["teams"]]
     if before["moves"] in found:
-        newest = [_as_read(move) for move in reversed(new_moves)]
+        newest = [ShownMove.of(move) for move in reversed(new_moves)]
         moves = (newest + found[before["moves"]])[:RECENT_MOVES]
         carried[version_key(game_id, version, "moves")] = moves
     if carried:
-        cache.set_many(carried, PER_VERSION_TTL)
-
-
-def _as_read(move: Move) -> Move:
-    """`move` as the selectors' query gives it (`only(*MOVE_FIELDS)`): a screen's cached moves
-    carry no action, and pickle the same whichever way they were found."""
-    names = ["id", *MOVE_FIELDS]
-    return Move.from_db(move._state.db, names, [getattr(move, name) for name in names])
+        cache.set_many(carried, TTL)

@@ -13,6 +13,12 @@ holds, so each one is drawn once and kept in this process (`Drawings`):
 
 Benches and cards are public: every seat and the projector see all of them, so a drawing kept
 from one viewer's page can be served to any other.
+
+Kept in the process, not in the shared cache with the regions that draw them (games.kept_html):
+each region a table version draws (a seat's, the projector's, a grid cell) draws the same
+benches again, and keeps drawing them after a move while they do not change, but asks for them
+a tag at a time; a round trip to Redis and unpickling for each cost more than drawing them,
+where the process's own copy costs a dictionary lookup.
 """
 
 from __future__ import annotations

@@ -1,22 +1,20 @@
-"""Live regions drawn once a table version and served from the cache, with the viewer's own
-values put in as each is served: a team device's, and the projector grid's.
+"""Live regions kept through games.kept_html: drawn once and served to every screen they fit,
+each with its viewer's own values put in.
 
-After a move every screen of the table fetches its region again. A seat's drawing goes to more
-than one request: each student of a team may join on their own device, and one screen may
-fetch a version twice (its stream's event and its fallback poll, a reconnect after a restart,
-a move's own answer and then the stream's refetch). Working the region out and drawing it (the
-engine's view, the narration, the template) is most of a redraw's cost, and only three values
-in it belong to one device: the CSRF token of its forms, the id that makes a double tap one
-move, and the signed watch token in its poll URL. The cached copy holds a placeholder for each.
+A team device's region is drawn once a table version, seat and language: each student of a
+team may join on their own device, and one screen may fetch a version twice (its stream's event
+and its fallback poll, a reconnect after a restart, a move's own answer and then the stream's
+refetch). Three values in it belong to one device: the CSRF token of its forms, the id that
+makes a double tap one move, and the signed watch token in its poll URL.
 
 The projector grid is redrawn on every move of every table of the session, by each of the
-class's grids (the projector, the teacher's laptop, an administrator looking in). Its drawing
-holds one value of its viewer's: the signed watch token in its poll URL.
+class's grids (the projector, the teacher's laptop, an administrator looking in): it is kept
+whole with a hole for its viewer's watch token, and each table's cell is kept too, so a grid
+drawn after a move draws only the cell of the table that moved.
 
 The teacher's dashboard is redrawn on every move of every table of the session too, and only
 the moved table's row changes: each row is kept, with holes for the CSRF token of its forms
-and the move id of its facilitator buttons, the two values of its viewer's it holds (the
-dashboard's watch token is outside the rows).
+and the move id of its facilitator buttons (the dashboard's watch token is outside the rows).
 
 Secrets: a device's drawing is one seat's (`view(seat)`), keyed by that seat, and served only
 after `get_game_for_device` (or, for a poll, `get_seat_version`: the same rule in one query) has
@@ -32,27 +30,30 @@ from __future__ import annotations
 import hashlib
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from classroom.access import is_class_teacher
+from classroom.http import HtmxHttpRequest
 from classroom.models import Session
 from games import live
 from games.access import (
     DeviceSeat,
     SeatVersion,
+    get_game_for_device,
     get_seat_version,
     get_session_for_viewer,
     get_session_versions,
 )
+from games.kept_html import Holes, kept, kept_each, punched
 from games.views.projector import render_for_projector
 from games.views.screens import (
     DashboardRow,
+    GridCell,
     dashboard_screen,
     device_screen,
     device_watch,
@@ -62,15 +63,29 @@ from games.views.screens import (
 
 TEMPLATE = "games/device.html#live"
 GRID_TEMPLATE = "games/projector_grid.html#live"
+DASHBOARD_TEMPLATE = "games/teacher_tables.html"
+DASHBOARD_REGION = "games/teacher_tables.html#live"
 DASHBOARD_ROW_TEMPLATE = "games/_dashboard_row.html"
-# A drawing is asked for within seconds of its version (the stream's refetch, the 10 s fallback
-# poll, a teammate's phone); kept longer, a busy school's drawings would fill Redis (about 10 KB
-# a seat and move). A key names its version, so nothing stale is ever served either way.
-TTL = 60
-# Placeholders: plain letters, so HTML escaping and URL encoding leave them as they are.
+# The holes of a live drawing (see games.kept_html.Holes).
 CSRF_HOLE = "bbHoleCsrfToken"
 MOVE_HOLE = "bbHoleClientMoveId"
 WATCH_HOLE = "bbHoleWatchToken"
+
+
+def _watch_in_url(token: str) -> str:
+    return urlencode({"t": token})[2:]
+
+
+def _drawn_watch(context: dict) -> str:
+    """The watch token of a drawn screen's context, as its poll URL holds it."""
+    return _watch_in_url(parse_qs(urlsplit(context["live_url"]).query)["t"][0])
+
+
+def _digest(drawn: tuple) -> str:
+    return hashlib.blake2s(repr(drawn).encode(), digest_size=16).hexdigest()
+
+
+# -- A team device's region ------------------------------------------------------------------
 
 
 def region_key(game_id: int, seat: str, now: SeatVersion) -> str:
@@ -81,81 +96,54 @@ def region_key(game_id: int, seat: str, now: SeatVersion) -> str:
     return f"games:region:device:{table}:{seat}:{now.team_id}:{translation.get_language()}"
 
 
-def _watch_in_url(token: str) -> str:
-    return urlencode({"t": token})[2:]
+def _seat_key(ds: DeviceSeat) -> str:
+    now = SeatVersion(team_id=ds.team.pk, version=ds.game.version, status=ds.game.status)
+    return region_key(ds.game.pk, ds.seat, now)
 
 
-def _punch(html: str, values: dict[str, str]) -> str:
-    """The drawing to keep: each viewer's value replaced by its hole."""
-    for hole, value in values.items():
-        html = html.replace(value, hole)
-    return html
+def _device_holes(request: HttpRequest, watch: live.Watch) -> Holes:
+    return {
+        CSRF_HOLE: get_token(request),
+        MOVE_HOLE: new_client_move_id(),
+        WATCH_HOLE: _watch_in_url(live.mint(watch)),
+    }
 
 
-def _filled(drawn: str, values: dict[str, str]) -> str:
-    """The kept drawing with this viewer's value in each hole."""
-    for hole, value in values.items():
-        drawn = drawn.replace(hole, value)
-    return drawn
+def _draw_device(request: HttpRequest, ds: DeviceSeat) -> str:
+    context = device_screen(ds)
+    context.update(csrf_token=CSRF_HOLE, client_move_id=MOVE_HOLE)
+    html = render_to_string(TEMPLATE, context, request)
+    return punched(html, {WATCH_HOLE: _drawn_watch(context)})
 
 
-def _fill(drawn: str, values: dict[str, str]) -> HttpResponse:
-    return HttpResponse(_filled(drawn, values))
-
-
-def _serve(request: HttpRequest, drawn: str, watch: live.Watch) -> HttpResponse:
-    return _fill(
-        drawn,
-        {
-            CSRF_HOLE: get_token(request),
-            MOVE_HOLE: new_client_move_id(),
-            WATCH_HOLE: _watch_in_url(live.mint(watch)),
-        },
-    )
+def device_region(request: HttpRequest, ds: DeviceSeat) -> HttpResponse:
+    """The device's live region as `device_screen` draws it (with no error to show), for a
+    device `get_game_for_device` has seated at `ds`."""
+    holes = _device_holes(request, device_watch(ds))
+    return HttpResponse(kept(_seat_key(ds), lambda: _draw_device(request, ds), holes))
 
 
 def cached_device_region(request: HttpRequest, watch: live.Watch) -> HttpResponse | None:
-    """The region a device's poll asks for, if its seat's drawing of the table's version is in
-    the cache and `get_seat_version` finds the device still plays that seat there: one query.
-    None otherwise (the poll then checks and draws as `device_region`)."""
+    """The region a device's poll asks for, checked and then kept or drawn: None when
+    `get_seat_version` does not find the device playing the watched seat (the poll then asks
+    `get_game_for_device` what to answer: 404, 403 or a reload). When a device of the seat has
+    drawn the table's version, this is one query."""
     now = get_seat_version(request, watch)
     if now is None:
         return None
     key = region_key(watch.game_ids[0], watch.seat, now)
-    drawn = cache.get(key)
-    if drawn is None:
-        # device_region draws it next; it need not ask the cache a second time.
-        request.region_missed = key
-        return None
-    return _serve(request, drawn, watch)
+
+    def draw() -> str | None:
+        ds = get_game_for_device(request, watch.game_ids[0])
+        # Read a moment later than `now`: a drawing of anything but that seat's version (a
+        # move came in between) is not kept under its key, and the poll draws it afresh.
+        return _draw_device(request, ds) if _seat_key(ds) == key else None
+
+    drawn = kept(key, draw, _device_holes(request, watch))
+    return None if drawn is None else HttpResponse(drawn)
 
 
-def device_region(request: HttpRequest, ds: DeviceSeat) -> HttpResponse:
-    """The device's live region as `device_screen` draws it (with no error to show)."""
-    game = ds.game
-    now = SeatVersion(team_id=ds.team.pk, version=game.version, status=game.status)
-    key = region_key(game.pk, ds.seat, now)
-    drawn = None if getattr(request, "region_missed", None) == key else cache.get(key)
-    if drawn is not None:
-        return _serve(request, drawn, device_watch(ds))
-    csrf = get_token(request)
-    context = device_screen(ds)
-    html = render_to_string(TEMPLATE, {**context, "csrf_token": csrf}, request)
-    holes = {
-        CSRF_HOLE: csrf,
-        MOVE_HOLE: context["client_move_id"],
-        WATCH_HOLE: _token_in_url(context),
-    }
-    cache.set(key, _punch(html, holes), TTL)
-    return HttpResponse(html)
-
-
-def _token_in_url(context: dict) -> str:
-    return _watch_in_url(parse_qs(urlsplit(context["live_url"]).query)["t"][0])
-
-
-def _digest(drawn: tuple) -> str:
-    return hashlib.blake2s(repr(drawn).encode(), digest_size=16).hexdigest()
+# -- The projector grid -----------------------------------------------------------------------
 
 
 def grid_key(session: Session, shown: str) -> str:
@@ -170,25 +158,49 @@ def grid_key(session: Session, shown: str) -> str:
 
 def grid_region(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
     """The live region of the projector grid of the session `seen` watches, if the request may
-    read the session: from the cache if a grid of the class has drawn its tables' versions (as
-    the database has them now) and the session stamp the poll just read, else drawn and kept."""
+    read the session: kept by the tables' versions (as the database has them now) and the
+    session stamp the poll just read."""
     watch = seen.watch
     now = get_session_versions(request, watch.session_id)
     if now is None:  # not allowed: get_session_for_viewer says so (404)
         session = get_session_for_viewer(request, watch.session_id)
-    else:
-        session = now.session
-        shown = live.Watch(live.GRID, session.pk, tuple(now.versions), user_id=watch.user_id)
-        drawn = cache.get(
-            grid_key(session, live.Fingerprint(shown, now.versions, seen.stamp).render())
-        )
-        if drawn is not None:
-            return _fill(drawn, {WATCH_HOLE: _watch_in_url(live.mint(shown))})
-    context = grid_screen(session, watch.user_id)
-    response = render_for_projector(request, session, GRID_TEMPLATE, context)
-    drawn = _punch(response.content.decode(), {WATCH_HOLE: _token_in_url(context)})
-    cache.set(grid_key(session, context["live_version"]), drawn, TTL)
-    return response
+        context = grid_screen(session, watch.user_id)
+        return render_for_projector(request, session, GRID_TEMPLATE, context)
+    session = now.session
+    shown = live.Watch(live.GRID, session.pk, tuple(now.versions), user_id=watch.user_id)
+    key = grid_key(session, live.Fingerprint(shown, now.versions, seen.stamp).render())
+
+    def draw() -> str:
+        context = grid_screen(session, watch.user_id)
+        response = render_for_projector(request, session, GRID_TEMPLATE, context)
+        return punched(response.content.decode(), {WATCH_HOLE: _drawn_watch(context)})
+
+    return HttpResponse(kept(key, draw, {WATCH_HOLE: _watch_in_url(live.mint(shown))}))
+
+
+def grid_cells(cells: list[GridCell], *, bilingual: bool) -> list[SafeString]:
+    """Each cell of a grid (`{% grid_cells %}`, in the projector's language): kept by table
+    version, language and projector mode, as every grid of the class shows the same."""
+    language = translation.get_language()
+
+    def draw(cell: GridCell) -> str:
+        values = {
+            "table": cell.table,
+            "screen": cell.screen,
+            "events": cell.events,
+            "results": cell.results,
+            "bilingual": bilingual,
+        }
+        return render_to_string(cell.compact_template, values)
+
+    def key(cell: GridCell) -> str:
+        digest = _digest((cell.fragment_key, language, bilingual))
+        return f"games:region:grid-cell:{cell.table.pk}:{digest}"
+
+    return kept_each([(key(cell), lambda cell=cell: draw(cell), {}) for cell in cells])
+
+
+# -- The teacher's dashboard -----------------------------------------------------------------
 
 
 def dashboard_row_key(row: DashboardRow) -> str:
@@ -199,36 +211,45 @@ def dashboard_row_key(row: DashboardRow) -> str:
 
 
 def dashboard_rows(request: HttpRequest, session: Session, rows: list[DashboardRow]) -> list[str]:
-    """Each row's drawing, from the cache where a dashboard of the class drew it, with this
-    request's CSRF token and a move id of its own put in; the others drawn and kept."""
-    keys = [dashboard_row_key(row) for row in rows]
-    kept = cache.get_many(keys)
-    drawn: list[SafeString] = []
-    new: dict[str, str] = {}
+    """Each row's drawing, kept by its `fragment_key`, with this request's CSRF token and a
+    move id of its own put in."""
     csrf = get_token(request)
-    for key, row in zip(keys, rows, strict=True):
-        html = kept.get(key)
-        if html is None:
-            context = {
-                "row": {**row.context, "client_move_id": MOVE_HOLE},
-                "session": session,
-                "can_control": row.can_control,
-                "csrf_token": CSRF_HOLE,
-            }
-            html = new[key] = render_to_string(DASHBOARD_ROW_TEMPLATE, context)
-        # One move id a row: each table dedupes its own double taps.
-        filled = _filled(html, {CSRF_HOLE: csrf, MOVE_HOLE: new_client_move_id()})
-        drawn.append(mark_safe(filled))  # noqa: S308 -- drawn by our template, autoescaped
-    if new:
-        cache.set_many(new, TTL)
-    return drawn
+
+    def draw(row: DashboardRow) -> str:
+        context = {
+            "row": {**row.context, "client_move_id": MOVE_HOLE},
+            "session": session,
+            "can_control": row.can_control,
+            "csrf_token": CSRF_HOLE,
+        }
+        return render_to_string(DASHBOARD_ROW_TEMPLATE, context)
+
+    return kept_each(
+        [
+            # One move id a row: each table dedupes its own double taps.
+            (
+                dashboard_row_key(row),
+                lambda row=row: draw(row),
+                {CSRF_HOLE: csrf, MOVE_HOLE: new_client_move_id()},
+            )
+            for row in rows
+        ]
+    )
 
 
 def render_dashboard(
-    request: HttpRequest, session: Session, template: str, *, notice: str = "", error: str = ""
+    request: HtmxHttpRequest,
+    session: Session,
+    template: str | None = None,
+    *,
+    notice: str = "",
+    error: str = "",
 ) -> HttpResponse:
-    """The teacher's dashboard of the session's tables (the page, or its live region), for a
-    viewer `get_session_for_viewer` has let see it; with the controls for the class's teacher."""
+    """The teacher's dashboard of the session's tables, for a viewer `get_session_for_viewer`
+    has let see it, with the controls for the class's teacher: `template` the page or its live
+    region (by default the region for htmx, the page otherwise)."""
+    if template is None:
+        template = DASHBOARD_REGION if request.htmx else DASHBOARD_TEMPLATE
     can_control = is_class_teacher(request.user, session.classroom)
     context = dashboard_screen(
         session, request.user.pk, can_control=can_control, notice=notice, error=error

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -28,8 +28,8 @@ from games.access import (
 from games.engine_registry import engine_for
 from games.models import TableGame, TableMode
 from games.selectors import replay_view, table_info
-from games.views import regions
 from games.views.projector import PROJECTOR, render_projector
+from games.views.regions import render_dashboard
 
 UNREADABLE = _("That request could not be read: reload the page and try again.")
 
@@ -44,16 +44,12 @@ def start_tables(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
         target = session.get_absolute_url()
     else:
         count = len(games)
-        messages.success(request, f"{count} table{'s' if count != 1 else ''} playing.")
+        playing = ngettext("%(count)d table playing.", "%(count)d tables playing.", count)
+        messages.success(request, playing % {"count": count})
         target = reverse("games:teacher_tables", args=[session.pk])
     if request.htmx:
         return HttpResponseClientRedirect(target)
     return redirect(target)
-
-
-def render_dashboard(request: HtmxHttpRequest, session, *, notice: str = "", error: str = ""):
-    template = "games/teacher_tables.html#live" if request.htmx else "games/teacher_tables.html"
-    return regions.render_dashboard(request, session, template, notice=notice, error=error)
 
 
 @require_POST

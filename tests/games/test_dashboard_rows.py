@@ -210,3 +210,23 @@ def test_each_served_facilitator_row_has_a_move_id_of_its_own_that_moves_once(
         facilitate(client, table.game, advance_action, move_id=move_id)
     assert TableGame.objects.get(pk=table.game.pk).version == version + 1
     advance(table.game, teacher)  # the table goes on as before
+
+
+@pytest.mark.parametrize(
+    ("tables", "language", "said"),
+    [
+        (1, "en", "1 table playing."),
+        (3, "en", "3 tables playing."),
+        (1, "es", "1 mesa jugando."),
+        (3, "es", "3 mesas jugando."),
+    ],
+)
+def test_starting_the_tables_says_how_many_play_in_the_teacher_s_language(
+    open_session, classroom, teacher_client, tables, language, said
+):
+    seat_tables(open_session, classroom, tables)
+    teacher_client.cookies["django_language"] = language
+    url = reverse("games:start_tables", args=[open_session.pk])
+    response = teacher_client.post(url, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("games:teacher_tables", args=[open_session.pk])
+    assert said in response.content.decode()

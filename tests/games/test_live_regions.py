@@ -5,11 +5,12 @@ drawn once a version of the session's tables and served to each grid with its ow
 grid cell is drawn once a table version and language. What is served is always what a fresh
 drawing would show."""
 
+import dataclasses
 import re
 from html import unescape
 
 import pytest
-from django.core.cache import caches
+from django.core.cache import cache, caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -18,6 +19,7 @@ from django.urls import reverse
 from classroom.models import TeamMembership
 from games import live, services
 from games.models import Move, TableGame
+from games.views import regions
 from tests.conftest import empty_cache, skip_without_server
 from tests.games.conftest import post_move, read_screen, seat_tables, start_live_table
 
@@ -401,3 +403,51 @@ def test_the_dashboard_s_redraw_reads_each_of_its_rows_once(
         second = grid_redraw(teacher_client, url)
     assert without_own_values(second) == without_own_values(first)
     assert "Table 1" in second
+
+
+def test_a_poll_whose_seat_check_read_an_older_version_keeps_no_drawing_under_it(
+    table, teammate, monkeypatch
+):
+    """The seat check reads the table's version and the drawing reads the table again: when a
+    move came in between, what is drawn is the newer version, kept under that version's key
+    alone."""
+    url = stale_poll(teammate)
+    checked = regions.get_seat_version
+    keys = {}
+
+    def a_version_behind(request, watch):
+        now = checked(request, watch)
+        behind = dataclasses.replace(now, version=now.version - 1)
+        keys["behind"] = regions.region_key(watch.game_ids[0], watch.seat, behind)
+        keys["now"] = regions.region_key(watch.game_ids[0], watch.seat, now)
+        return behind
+
+    monkeypatch.setattr(regions, "get_seat_version", a_version_behind)
+    html = teammate.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert read_screen(html).version == table.game.version
+    assert list(cache.get_many([keys["behind"], keys["now"]])) == [keys["now"]]
+
+
+def compact_cells_drawn(response) -> int:
+    return sum(template.name.endswith("_compact.html") for template in response.templates)
+
+
+def test_after_a_move_the_grid_draws_only_the_moved_table_s_cell(
+    two_tables, teacher, teacher_client, settings
+):
+    url = reverse("games:projector_grid", args=[two_tables.pk])
+    assert compact_cells_drawn(teacher_client.get(url)) == 2
+    assert compact_cells_drawn(teacher_client.get(url)) == 0
+    move_at_table(two_tables, 2, teacher, "cell-1")
+    served = teacher_client.get(url)
+    assert compact_cells_drawn(served) == 1
+    empty_cache(settings)
+    fresh = teacher_client.get(url)
+    assert compact_cells_drawn(fresh) == 2
+
+    def cells(html: str) -> str:
+        return html[html.index('<div class="table-grid') : html.index("</body>")]
+
+    assert without_stamp(without_own_values(cells(served.content.decode()))) == without_stamp(
+        without_own_values(cells(fresh.content.decode()))
+    )
