@@ -19,8 +19,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.fuzz.test_fuzz_inputs import HTMX, fingerprint, world  # noqa: F401 - fixture
 from tests.fuzz.values import form_body
+from tests.fuzz.world import HTMX, fingerprint
 
 # FUZZ_EXAMPLES=500 explores further, with a new seed each run; the default replays one seed.
 FUZZ = settings(
