@@ -50,7 +50,7 @@ NOT_FUZZED = {
     "classroom:healthz": "no parameters; 503 is its answer when a server is down",
     "classroom:healthz_live": "no parameters, nothing read: always 200 (tests/foundation)",
     # An event stream: under the WSGI test client it declines with 503 by design, and on ASGI a
-    # good token holds it open. tests/games/test_streams.py sends it the same nasty values on a
+    # good token holds it open. tests/games/live/test_streams.py sends it the same nasty values on a
     # real ASGI server.
-    "games:stream": "fuzzed on a real ASGI server in tests/games/test_streams.py",
+    "games:stream": "fuzzed on a real ASGI server in tests/games/live/test_streams.py",
 }

@@ -7,7 +7,7 @@ may change in the database.
 
 `test_fuzz_inputs` sends a fixed list of nasty values to every URL; this test explores the
 shapes around the fields the live path parses (the event stream is fuzzed on a real ASGI server
-in tests/games/test_streams.py)."""
+in tests/games/live/test_streams.py)."""
 
 from __future__ import annotations
 

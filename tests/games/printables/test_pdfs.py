@@ -15,7 +15,7 @@ from tests.conftest import skip_or_fail
 from tests.support.pdfs import pdf_reader, rendered
 
 LETTER_POINTS = (612, 792)  # 8.5 x 11 in at 72 points an inch
-PNG_DIR = Path(__file__).resolve().parents[2] / "test-output" / "printables"
+PNG_DIR = Path(__file__).resolve().parents[3] / "test-output" / "printables"
 SLUGS = [printable.slug for printable in PRINTABLES]
 
 
