@@ -2,7 +2,7 @@
 them, and which of them are saved. The tables themselves are `routes_classroom` and
 `routes_games`; `test_fuzz_inputs` sends each parameter every nasty value.
 
-Like the permission matrix (tests/classroom/matrix.py): a URL that is not in a table, or in
+Like the permission matrix (tests/support/matrix.py): a URL that is not in a table, or in
 NOT_FUZZED with a reason, fails `test_every_url_is_fuzzed`."""
 
 from __future__ import annotations
