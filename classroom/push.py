@@ -27,7 +27,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.crypto import get_random_string
 
-from config.cache import answered
+from config.cache import cache_answered
 
 logger = logging.getLogger(__name__)
 
@@ -84,11 +84,11 @@ def stamp(name: str, found: dict | None = None) -> str:
     key = topic_key(name)
     if found is not None and found.get(key) is not None:
         return found[key]
-    read, value = answered(lambda: cache.get(key))
+    read, value = cache_answered(lambda: cache.get(key))
     if read and value is None:
-        added, _ = answered(lambda: cache.add(key, get_random_string(8), None))
+        added, _ = cache_answered(lambda: cache.add(key, get_random_string(8), None))
         if added:
-            read, value = answered(lambda: cache.get(key))
+            read, value = cache_answered(lambda: cache.get(key))
     return value if read and value is not None else get_random_string(8)
 
 

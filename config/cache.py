@@ -6,8 +6,8 @@ a 500. While it fails, this backend answers like an empty cache that drops write
 the default, `get_many` nothing, `add`/`touch`/`delete`/`has_key` False, `set_many` lists every
 key as failed (Django's contract for keys not stored), `incr` raises ValueError as for a missing
 key. Each swallowed error is logged (at most every `LOG_EVERY` seconds a process) and counted on
-the backend instance (`errors`), which `answered()` reads for the callers that must know whether
-a write reached Redis (games.live, /healthz).
+the backend instance (`errors`), which `cache_answered()` reads for the callers that must know
+whether a write reached Redis (games.live, /healthz).
 
 After a connection error the process skips Redis for `PAUSE_SECONDS`, so a Redis that times out
 costs one timeout a second rather than one per cache call. An error Redis answers with (such as
@@ -129,7 +129,7 @@ class DegradingRedisCache(RedisCache):
         return self._guard(lambda: False, lambda: RedisCache.clear(self))
 
 
-def answered[T](call: Callable[[], T], backend: Any = cache) -> tuple[bool, T]:
+def cache_answered[T](call: Callable[[], T], backend: Any = cache) -> tuple[bool, T]:
     """Run one cache call; (False, its fallback result) when the cache did not answer.
 
     Any other backend (the embedded file cache) raises instead of degrading, so it always

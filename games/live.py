@@ -58,7 +58,7 @@ from classroom.watch import Watch as Watch
 from classroom.watch import mint as mint
 from classroom.watch import read as read
 from classroom.watch import topic_stamps, topics_shown, urls
-from config.cache import answered
+from config.cache import cache_answered
 from games.models import TableGame
 
 VERSION_TTL = 60 * 30
@@ -87,13 +87,13 @@ _unsent_lock = threading.Lock()
 
 def _store(key: str, value, timeout: int | None) -> None:
     """Write a key that screens trust; if Redis refuses, no older value may stay behind."""
-    stored, _ = answered(lambda: cache.set(key, value, timeout))
+    stored, _ = cache_answered(lambda: cache.set(key, value, timeout))
     if not stored:
         _forget([key])
 
 
 def _forget(keys: list[str]) -> None:
-    deleted, _ = answered(lambda: cache.delete_many(keys))
+    deleted, _ = cache_answered(lambda: cache.delete_many(keys))
     if not deleted:
         with _unsent_lock:
             _unsent.update(keys)
@@ -131,13 +131,13 @@ def session_stamp(session_id: int, found: str | None = None) -> str:
     if found is not None:
         return found
     key = session_key(session_id)
-    read, stamp = answered(lambda: cache.get(key))
+    read, stamp = cache_answered(lambda: cache.get(key))
     if not read:
         return _stamp_from_database(session_id)
     if stamp is None:
         # Unknown (evicted): a new stamp makes every list re-draw once, which is always safe.
         stamp = get_random_string(8)
-        added, _ = answered(lambda: cache.add(key, stamp, None))
+        added, _ = cache_answered(lambda: cache.add(key, stamp, None))
         if not added:  # Redis refuses writes: a new random stamp each poll would never settle
             return _stamp_from_database(session_id)
         stamp = cache.get(key, stamp)

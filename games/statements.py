@@ -3,10 +3,11 @@ time to build them mattered beside the database's to answer (each says where bes
 
 Each asks a rule stated in `games.access` or `classroom.access`, built from the same pieces as
 the ORM's form there (`Session.JOINABLE_STATUSES`, `classroom.access.VISIBLE_CLASS_WHERE`), and
-a test holds each to the ORM's answer over every case it can tell apart: SEATED and SEAT_VERSION
-in tests/games/test_seat_version.py, SESSION_VERSIONS in tests/games/test_session_versions.py,
-LOCK and FACTS in tests/games/test_move_statements.py. `classroom.sql` runs them and makes the
-model instances of their rows.
+a test holds each to the ORM's answer over every case it can tell apart: SEATED and
+SEAT_VERSION in tests/games/live/test_seat_version.py, SESSION_VERSIONS in
+tests/games/live/test_session_versions.py, LOCK and FACTS in
+tests/games/live/test_move_statements.py. `classroom.sql` runs them and makes the model
+instances of their rows.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from config.cache import answered
+from config.cache import cache_answered
 from config.celery import app as celery_app
 
 # Without these the site cannot answer at all; the others only slow it down.
@@ -49,7 +49,7 @@ def _check_broker() -> str | None:
 def _check_cache() -> str | None:
     # A write, not a read: a Redis at maxmemory still reads but refuses writes.
     try:
-        stored, _ = answered(lambda: cache.set("healthz", 1, 10))
+        stored, _ = cache_answered(lambda: cache.set("healthz", 1, 10))
     except Exception as exc:  # noqa: BLE001
         return f"{type(exc).__name__}: {exc}"
     return None if stored else "the cache refused a write or did not answer (see the log)"

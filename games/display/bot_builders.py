@@ -3,8 +3,8 @@
 Every function here takes an engine *view* (what one seat, or the public, may see) and the
 team names; none ever sees the full state.
 
-Words are translated again when they are drawn (`Words`): the projector of a bilingual classroom
-draws the same context twice, in English then in Spanish.
+Words are translated again when they are drawn (`RetranslatedText`): the projector of a
+bilingual classroom draws the same context twice, in English then in Spanish.
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ def _say_now(template: str, params: dict) -> str:
     return text % {key: str(value) for key, value in params.items()} if params else text
 
 
-class Words(str):
+class RetranslatedText(str):
     """A `str` in the language active when it was made (what `join`, `==` and other code
     read), that says itself again in the language active when a template draws it (`str()`,
     which the template engine's escaping calls)."""
 
-    def __new__(cls, template: str, params: dict) -> Words:
+    def __new__(cls, template: str, params: dict) -> RetranslatedText:
         words = super().__new__(cls, _say_now(template, params))
         words.template = template
         words.params = params
@@ -42,13 +42,14 @@ class Words(str):
 
 def lazy_say(template: str, **params: object) -> str:
     """`template` (marked with N_ where it is written) filled with `params`, both translated into
-    the language active when the text is drawn; a param may itself be `Words` (a card's name)."""
-    return Words(template, params)
+    the language active when the text is drawn; a param may itself be `RetranslatedText` (a
+    card's name)."""
+    return RetranslatedText(template, params)
 
 
 def _word(text: str) -> str:
     """A marked word (a card's name, a category) that translates itself when drawn."""
-    return Words(text, {})
+    return RetranslatedText(text, {})
 
 
 LABELS = {kind: _word(name) for kind, name in bb.CATEGORY_NAMES.items()}

@@ -69,7 +69,7 @@ def _now(value: Any) -> Any:
     return str(value) if isinstance(value, Promise) else value
 
 
-def _fill(template: Text, params: dict[str, Any]) -> str:
+def _translated_filled(template: Text, params: dict[str, Any]) -> str:
     # `template % values` on a lazy template translates it now (a plural one picks its form
     # from the "count" value), then fills it.
     if not params:
@@ -77,13 +77,13 @@ def _fill(template: Text, params: dict[str, Any]) -> str:
     return str(template % {key: _now(value) for key, value in params.items()})
 
 
-_fill_later = lazy(_fill, str)
+_translated_filled_later = lazy(_translated_filled, str)
 
 
 def words(template: Text, **params: Any) -> Text:
     """A sentence marked with gettext_lazy / ngettext_lazy (with "count"), filled with `params`
     (which may be lazy words themselves), in the language active when it is drawn."""
-    return _fill_later(template, params)
+    return _translated_filled_later(template, params)
 
 
 def _said(text: str) -> str:

@@ -198,18 +198,20 @@ def missions_glitches_cards() -> list[dict[str, Any]]:
     return [card_face(card) for kind in ("mission", "glitch") for card in cards_of_kind(kind)]
 
 
-def _fill(cards: list[dict[str, Any]], spares: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _pad_last_sheet(
+    cards: list[dict[str, Any]], spares: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """Fill the last sheet's empty slots with reference cards, so no index card is wasted."""
     empty = -len(cards) % AVERY_5388.per_sheet
     return cards + spares[:empty]
 
 
 def parts_deck() -> list[dict[str, Any]]:
-    return _fill(parts_cards(), [_scoring_reference(), _bot_reference()])
+    return _pad_last_sheet(parts_cards(), [_scoring_reference(), _bot_reference()])
 
 
 def missions_glitches_deck() -> list[dict[str, Any]]:
-    return _fill(missions_glitches_cards(), [_glitch_reference(), _bot_reference()])
+    return _pad_last_sheet(missions_glitches_cards(), [_glitch_reference(), _bot_reference()])
 
 
 def parts_context() -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Paper layouts shared by the printables, in inches.
 
 The numbers are the published template dimensions; the print CSS (static/css/print/) repeats
-them, and tests/games/test_printables_avery.py measures the rendered PDFs against these.
+them, and tests/games/printables/test_avery.py measures the rendered PDFs against these.
 """
 
 from __future__ import annotations

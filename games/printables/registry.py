@@ -22,7 +22,7 @@ PLAIN = _("Plain Letter paper")
 AVERY = _("Avery 5388 index cards")
 
 
-def _filled(template: str, **params: Any) -> str:
+def _lazy_filled(template: str, **params: Any) -> str:
     """`template % params`, translated when it is shown (a lazy string)."""
     return lazy(lambda: str(template) % params, str)()
 
@@ -105,7 +105,7 @@ PRINTABLES: tuple[Printable, ...] = (
         slug="bot-builders-parts",
         game_text=BOT_BUILDERS,
         title_text=_("Parts deck"),
-        description_text=_filled(
+        description_text=_lazy_filled(
             _(
                 "The %(count)s Sense, Think, Act and Power cards, plus a scoring card in the "
                 "spare slot."
@@ -121,7 +121,7 @@ PRINTABLES: tuple[Printable, ...] = (
         slug="bot-builders-missions-glitches",
         game_text=BOT_BUILDERS,
         title_text=_("Missions + Glitches deck"),
-        description_text=_filled(
+        description_text=_lazy_filled(
             _(
                 "The %(missions)s Missions (why the bot exists) and %(glitches)s Glitches "
                 "(setbacks), plus two rule cards in the spare slots."
@@ -163,7 +163,7 @@ PRINTABLES: tuple[Printable, ...] = (
         slug="three-laws-laws",
         game_text=THREE_LAWS,
         title_text=_("Law cards"),
-        description_text=_filled(
+        description_text=_lazy_filled(
             _("The %(count)s laws, revealed from round 2 on."), count=len(tl.law_cards())
         ),
         paper_text=AVERY,
@@ -175,7 +175,7 @@ PRINTABLES: tuple[Printable, ...] = (
         slug="three-laws-victory-points",
         game_text=THREE_LAWS,
         title_text=_("Victory Point cards"),
-        description_text=_filled(
+        description_text=_lazy_filled(
             _(
                 "The deck of %(count)s cards worth 1, 2 or 3. Card stock keeps the values from "
                 "showing through."

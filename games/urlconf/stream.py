@@ -1,5 +1,5 @@
 """Server push: the one stream URL every live screen holds (permissions checked in the view,
-against the signed token it carries; tested in tests/games/test_streams.py)."""
+against the signed token it carries; tested in tests/games/live/test_streams.py)."""
 
 from django.urls import path
 

@@ -26,14 +26,14 @@ from games.teachback.forms import (
     first_error,
     formset_with_blank_row,
 )
-from games.teachback.rows import (
+from games.teachback.rubrics import rubric_shown, rubric_update
+from games.teachback.screens import (
     assessment_row_page,
     assessments_page,
     device_page,
     rubric_page,
     spotlight_context,
 )
-from games.teachback.rubrics import rubric_shown, rubric_update
 from games.views.projector import render_for_projector
 
 DEVICE_TEMPLATE = "games/teachback/device.html"

@@ -22,7 +22,7 @@ from games.engine_registry import engine_for
 from games.engines.bot_builders.cards import CARDS
 from games.models import CriterionScore, RubricCriterion, TableGame, TeachBack
 from games.models.teachback import TEACHBACK_SLOTS
-from games.teachback.rows import in_language
+from games.teachback.screens import in_language
 from reports.insights.blanks import BlankSummary, group_blanks
 from reports.insights.misconceptions import Misconception, find_misconceptions
 from reports.insights.sentences import Reader, Sentence, Translate

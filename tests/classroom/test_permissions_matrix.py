@@ -12,7 +12,7 @@ from django.utils import timezone
 from classroom import services
 from classroom.models import Classroom, GameKind, Invitation, Session, Student
 from classroom.urls import urlpatterns
-from tests.classroom.matrix import (
+from tests.support.matrix import (
     ADMIN_ONLY,
     ADULTS,
     EVERYONE,

@@ -3,6 +3,7 @@
 Debian's /usr/bin/chromium is used (no browser download is possible here). Screenshots go to
 test-output/screenshots/, to be looked at."""
 
+import dataclasses
 import os
 import shutil
 import socket
@@ -17,8 +18,12 @@ from playwright.sync_api import expect
 
 from classroom import services as classroom_services
 from classroom.devices import DEVICE_COOKIE, set_device_cookie
+from games import engine_registry, services
+from games.engine_registry import get_engine
+from games.models import TableGame
 from tests.conftest import skip_or_fail
 from tests.e2e.a11y import Auditor, describe, settle
+from tests.games.conftest import fixed_deck, seat_teams
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls made by fixtures and
 # assertions here are ordinary synchronous code, so Django's async guard does not apply.
@@ -288,3 +293,38 @@ def login_cookie(user) -> dict:
     client = Client()
     client.force_login(user)
     return {"name": "sessionid", "value": client.cookies["sessionid"].value}
+
+
+@pytest.fixture
+def fixed_deal(monkeypatch):
+    """Tables start from the fixed deck with Team 1 first, so the game is short and known."""
+    engine = get_engine("bot_builders")
+
+    def options_for(variant, skip_first_round, seats, birth_months):
+        options = engine.options_for(variant, skip_first_round, seats, birth_months)
+        return {**options, "deck": fixed_deck(seats), "start_seat": seats[0]}
+
+    patched = dataclasses.replace(engine, options_for=options_for)
+    monkeypatch.setitem(engine_registry.ENGINES, "bot_builders", patched)
+
+
+@pytest.fixture
+def room(live_server, new_context, console_errors, teacher, open_session, students, fixed_deal):
+    """Three phones at table 1 (Team 1 first), the teacher's projector and tables dashboard."""
+    session = open_session
+    table, _ = seat_teams(session, students, teams=3, per_team=1)
+    services.session_start_tables(session=session, by=teacher)
+    base = live_server.url
+
+    def open_page(viewport, cookie, path):
+        context = new_context(viewport)
+        context.add_cookies([{**cookie, "url": base}])
+        page = console_errors(context.new_page())
+        page.goto(f"{base}{path}")
+        return page
+
+    phones = [open_page(PHONE, device_cookie(session, students[i]), "/play/") for i in range(3)]
+    game = TableGame.objects.get(table=table)
+    projector = open_page(PROJECTOR, login_cookie(teacher), f"/play/tables/{game.pk}/projector/")
+    desk = open_page(CHROMEBOOK, login_cookie(teacher), f"/play/sessions/{session.pk}/tables/")
+    return {"phones": phones, "projector": projector, "desk": desk, "game": game, "base": base}

@@ -1,14 +1,12 @@
 """Three team devices (phones) play a whole Bot-Builders game in real Chromium, clicking only the
 buttons their screens show, while the teacher's projector grid follows within 2 seconds."""
 
-import dataclasses
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from classroom.models import SessionStatus
-from games import engine_registry
 from games.engine_registry import get_engine
 from games.models import TableGame, TableStatus
 from tests.e2e.conftest import (
@@ -22,55 +20,12 @@ from tests.e2e.conftest import (
     settled,
     wait_for_redraw,
 )
-from tests.games.conftest import fixed_deck, seat_teams
+from tests.games.conftest import seat_teams
+from tests.support.moves import MOVE_BUTTONS, choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-MOVE_BUTTONS = "form.move-form button"
 # A change reaches every screen within 2 s: the pages poll every 1.5 s, plus a round trip.
-
-
-@pytest.fixture
-def fixed_deal(monkeypatch):
-    """Tables start from the fixed deck with Team 1 first, so the game is short and known."""
-    engine = get_engine("bot_builders")
-
-    def options_for(variant, skip_first_round, seats, birth_months):
-        options = engine.options_for(variant, skip_first_round, seats, birth_months)
-        return {**options, "deck": fixed_deck(seats), "start_seat": seats[0]}
-
-    patched = dataclasses.replace(engine, options_for=options_for)
-    monkeypatch.setitem(engine_registry.ENGINES, "bot_builders", patched)
-
-
-def choose(page, team_number: int, acted: set[str]):
-    """The button a simple player picks among those shown: BOT! first, then Team 2's one
-    glitch, then installing, then drawing from the pile, then discarding, then anything."""
-    buttons = page.locator(MOVE_BUTTONS)
-    # Folded groups hold buttons too: read every label, and open a button's group to tap it.
-    labels = [label.strip() for label in buttons.all_text_contents()]
-    preferences = [
-        r"^BOT!$",
-        r"^Play Flat tire on Team 1$" if team_number == 2 and "glitch" not in acted else r"^$",
-        r"^Install ",
-        r"^Draw from the draw pile",
-        r"^Discard ",
-    ]
-    for pattern in preferences:
-        for index, label in enumerate(labels):
-            if re.search(pattern, label):
-                if "Flat tire" in label:
-                    acted.add("glitch")
-                return unfolded(page, buttons.nth(index)), label
-    return unfolded(page, buttons.first), labels[0]
-
-
-def unfolded(page, button):
-    """`button`, its folded move group opened by a tap on the group's heading first."""
-    group = button.locator("xpath=ancestor::details[1]")
-    if group.count() and group.get_attribute("open") is None:
-        group.locator("summary").click()
-    return button
 
 
 def test_three_teams_play_a_whole_game_to_the_scoreboard(

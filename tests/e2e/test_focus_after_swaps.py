@@ -11,7 +11,6 @@ from classroom import services as classroom_services
 from games import services
 from games.models import TableGame
 from tests.e2e.conftest import IN_FLIGHT, LIVE_UPDATE, PHONE, binding_cookie, device_cookie, settled
-from tests.e2e.test_bot_builders_live import fixed_deal  # noqa: F401 - Team 1 starts
 from tests.games.conftest import (  # noqa: F401 - fast_passwords is a fixture
     advance,
     dealing,

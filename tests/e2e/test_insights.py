@@ -7,8 +7,8 @@ from playwright.sync_api import expect
 
 from games.models import TeachBackSpotlight
 from tests.e2e.conftest import CHROMEBOOK, PHONE
-from tests.e2e.test_reports import no_horizontal_overflow, signed_in
 from tests.reports.insights_world import plant_class
+from tests.support.pages import no_horizontal_overflow, signed_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -26,8 +26,8 @@ from tests.e2e.conftest import (
     settled,
     wait_for_redraw,
 )
-from tests.e2e.test_bot_builders_live import MOVE_BUTTONS, choose, fixed_deal  # noqa: F401
 from tests.games.conftest import seat_teams
+from tests.support.moves import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,28 +35,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 # came through the stream, not the 10 s fallback poll, is checked by counting stream events.
 PUSHED = LIVE_UPDATE
 STREAM_UP = "html[data-live-stream='up']"
-
-
-@pytest.fixture
-def room(live_server, new_context, console_errors, teacher, open_session, students, fixed_deal):  # noqa: F811
-    """Three phones at table 1 (Team 1 first), the teacher's projector and tables dashboard."""
-    session = open_session
-    table, _ = seat_teams(session, students, teams=3, per_team=1)
-    services.session_start_tables(session=session, by=teacher)
-    base = live_server.url
-
-    def open_page(viewport, cookie, path):
-        context = new_context(viewport)
-        context.add_cookies([{**cookie, "url": base}])
-        page = console_errors(context.new_page())
-        page.goto(f"{base}{path}")
-        return page
-
-    phones = [open_page(PHONE, device_cookie(session, students[i]), "/play/") for i in range(3)]
-    game = TableGame.objects.get(table=table)
-    projector = open_page(PROJECTOR, login_cookie(teacher), f"/play/tables/{game.pk}/projector/")
-    desk = open_page(CHROMEBOOK, login_cookie(teacher), f"/play/sessions/{session.pk}/tables/")
-    return {"phones": phones, "projector": projector, "desk": desk, "game": game, "base": base}
 
 
 def streams_up(*pages) -> None:

@@ -8,13 +8,9 @@ import pytest
 
 from classroom.models import ProjectorLanguage
 from tests.e2e.conftest import PHONE, PROJECTOR, login_cookie
-from tests.e2e.test_bot_builders_live import fixed_deal  # noqa: F401
-from tests.e2e.test_live_push import room  # noqa: F401
-from tests.e2e.test_projector_room import LAYOUT, measure
+from tests.support.projector import LAYOUT, READING_PX, measure
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-READING_PX = 14  # the smallest text a phone held at reading distance may show
 
 
 def projector_pages(room) -> dict[str, str]:  # noqa: F811

@@ -3,8 +3,6 @@ status change by itself (htmx polling) while a real worker renders, then downloa
 
 import pytest
 from celery.contrib.testing.worker import start_worker
-from django.conf import settings as django_settings
-from django.test import Client
 from playwright.sync_api import expect
 
 from classroom.models import Classroom
@@ -12,6 +10,7 @@ from config.celery import app as celery_app
 from reports.demo import seed_class
 from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR
 from tests.reports.conftest import make_session
+from tests.support.pages import no_horizontal_overflow, signed_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -19,35 +18,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture(autouse=True)
 def _media_in_tmp(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
-
-
-def signed_in(new_context, live_server, user, viewport):
-    """A browser context already logged in as `user` (the session cookie of a test client)."""
-    client = Client()
-    client.force_login(user)
-    context = new_context(viewport)
-    context.add_cookies(
-        [
-            {
-                "name": django_settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[django_settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
-    )
-    return context
-
-
-WIDEST = """() => [...document.querySelectorAll('body *')]
-  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
-  .filter(e => !e.parentElement.closest('.table-scroll'))
-  .slice(0, 5)
-  .map(e => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)"""
-
-
-def no_horizontal_overflow(page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"] + 1, page.evaluate(WIDEST)
 
 
 def test_report_pages_read_well_on_every_screen(

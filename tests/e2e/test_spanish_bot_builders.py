@@ -20,14 +20,14 @@ from tests.e2e.conftest import (
     login_cookie,
     wait_for_redraw,
 )
-from tests.e2e.test_projector_room import (
+from tests.games.conftest import dealing, fixed_bot_builders, seat_teams
+from tests.support.projector import (
     LAYOUT,
     MIN_PX,
     SIZES,
     bot_builders_tables,
     measure,
 )
-from tests.games.conftest import dealing, fixed_bot_builders, seat_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -18,9 +18,9 @@ from classroom.models import ProjectorLanguage, Session
 from games import services
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import CHROMEBOOK, PROJECTOR
-from tests.e2e.test_three_laws_projector_fit import play_turns
 from tests.games.conftest import advance
-from tests.reports.test_spanish_leftovers import DATA, english_in
+from tests.support.spanish import DATA, english_in
+from tests.support.three_laws import play_turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

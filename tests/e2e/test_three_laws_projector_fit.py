@@ -18,9 +18,9 @@ from tests.e2e.conftest import PROJECTOR, login_cookie
 from tests.games.conftest import (
     advance,
     seat_teams,
-    submit,
     three_laws_session,
 )
+from tests.support.three_laws import play_turns
 
 SMALL_PROJECTOR = {"width": 1280, "height": 720}
 
@@ -49,25 +49,6 @@ def call_error(game, by: int, offender: int, law: int) -> None:
         client_move_id=f"call-{game.version}-{by}",
     )
     game.refresh_from_db()
-
-
-def play_turns(game, until: str) -> None:
-    """The seat whose turn it is asks the next seat (Questions) or keeps its keys (Transfer),
-    until the table reaches `until` ("transfer": questions asked; "reveal-ready": transfers
-    taken)."""
-    from games.engines.three_laws import Game
-
-    while True:
-        game.refresh_from_db()
-        state = Game.from_dict(game.state)
-        seat = state.current_seat
-        if seat is None or (until == "transfer" and state.phase == "transfer"):
-            return
-        if state.phase == "query":
-            target = state.order[(state.order.index(seat) + 1) % len(state.order)]
-            submit(game, seat, {"type": "query", "target": target})
-        else:
-            submit(game, seat, {"type": "keep"})
 
 
 def states(game, teacher):

@@ -8,9 +8,8 @@ from playwright.sync_api import expect
 from games import services
 from games.models import TableGame
 from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, login_cookie
-from tests.e2e.test_projector_on_a_phone import READING_PX
-from tests.e2e.test_projector_room import LAYOUT, measure
 from tests.games.conftest import advance, seat_teams, three_laws_session
+from tests.support.projector import LAYOUT, READING_PX, measure
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

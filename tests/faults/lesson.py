@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.models import Move, TableGame
 from tests.games.conftest import LiveTable, post_move, read_screen
-from tests.games.test_live_poll import poll_url_in
+from tests.support.polls import poll_url_in
 
 
 @dataclass

@@ -7,7 +7,7 @@ from celery.contrib.testing.worker import start_worker
 from django.core.cache import cache
 from django.urls import reverse
 
-from config.cache import answered
+from config.cache import cache_answered
 from config.celery import app as celery_app
 from games import live
 from games.models import TableGame
@@ -84,7 +84,7 @@ def test_a_lesson_carries_on_through_redis_going_down_and_coming_back_stale(
     assert int(stale) == before < version(table.game)
 
     # The process takes Redis back (its pause after connection errors is over) ...
-    wait_until(lambda: answered(lambda: cache.get("probe"))[0], 5, "the cache answers again")
+    wait_until(lambda: cache_answered(lambda: cache.get("probe"))[0], 5, "the cache answers again")
     # ... and the screen that slept through the outage polls first, before any page drawn from
     # the database could heal the cached version for it.
     for screen in [asleep, *polling]:

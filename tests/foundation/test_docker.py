@@ -10,21 +10,15 @@ import pytest
 import yaml
 from django.urls import resolve
 
+from tests.support.settings_env import env_names_read_by_settings
+
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = ROOT / "docker" / "compose.yaml"
-SETTINGS_SOURCE = (ROOT / "config" / "settings.py").read_text()
 
 
 @pytest.fixture(scope="module")
 def compose() -> dict:
     return yaml.safe_load(COMPOSE.read_text())
-
-
-def _env_names_read_by_settings() -> set[str]:
-    direct = set(re.findall(r'os\.environ\.get\(\s*"([A-Z0-9_]+)"', SETTINGS_SOURCE))
-    helpers = set(re.findall(r'env_(?:bool|int|float|list)\(\s*"([A-Z0-9_]+)"', SETTINGS_SOURCE))
-    secrets = set(re.findall(r'env_secret\(\s*"([A-Z0-9_]+)"', SETTINGS_SOURCE))
-    return direct | helpers | secrets | {f"{name}_FILE" for name in secrets}
 
 
 def test_compose_has_web_worker_database_and_redis_with_health_checks(compose):
@@ -37,7 +31,7 @@ def test_compose_has_web_worker_database_and_redis_with_health_checks(compose):
 
 
 def test_every_variable_compose_sets_is_read_by_the_settings(compose):
-    known = _env_names_read_by_settings()
+    known = env_names_read_by_settings()
     for name in ("web", "stream", "worker", "migrate"):
         environment = compose["services"][name]["environment"]
         unknown = set(environment) - known

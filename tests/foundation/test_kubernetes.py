@@ -13,7 +13,7 @@ import yaml
 from django.urls import resolve
 
 from classroom.views import health
-from tests.foundation.test_docker import _env_names_read_by_settings
+from tests.support.settings_env import env_names_read_by_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 KUBERNETES = ROOT / "deploy" / "kubernetes"
@@ -186,7 +186,7 @@ def test_images_are_pinned(objects):
 
 
 def test_secrets_come_from_the_secret_and_the_rest_is_read_by_the_settings(objects):
-    known = _env_names_read_by_settings()
+    known = env_names_read_by_settings()
     config = one(objects, "ConfigMap", "botbench-config")["data"]
     assert not SECRET_VARIABLES & set(config)
     assert set(config) <= known, sorted(set(config) - known)

@@ -27,7 +27,7 @@ from classroom import services
 from classroom.devices import DEVICE_COOKIE, set_device_cookie
 from classroom.models import Student
 from tests.conftest import skip_or_fail, skip_without_server
-from tests.games.stream_support import ROOT, StreamServer, stream_path
+from tests.support.streams import ROOT, StreamServer, stream_path
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import harness  # noqa: E402  -- the benchmarks' nginx, run from docker/nginx.conf

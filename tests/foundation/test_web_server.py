@@ -15,7 +15,7 @@ import yaml
 from django.urls import reverse
 
 from tests.games.conftest import read_screen, start_live_table
-from tests.games.stream_support import ROOT, StreamServer, cookie_header
+from tests.support.streams import ROOT, StreamServer, cookie_header
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

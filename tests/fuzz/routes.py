@@ -2,7 +2,7 @@
 them, and which of them are saved. The tables themselves are `routes_classroom` and
 `routes_games`; `test_fuzz_inputs` sends each parameter every nasty value.
 
-Like the permission matrix (tests/classroom/matrix.py): a URL that is not in a table, or in
+Like the permission matrix (tests/support/matrix.py): a URL that is not in a table, or in
 NOT_FUZZED with a reason, fails `test_every_url_is_fuzzed`."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ NOT_FUZZED = {
     "classroom:healthz": "no parameters; 503 is its answer when a server is down",
     "classroom:healthz_live": "no parameters, nothing read: always 200 (tests/foundation)",
     # An event stream: under the WSGI test client it declines with 503 by design, and on ASGI a
-    # good token holds it open. tests/games/test_streams.py sends it the same nasty values on a
+    # good token holds it open. tests/games/live/test_streams.py sends it the same nasty values on a
     # real ASGI server.
-    "games:stream": "fuzzed on a real ASGI server in tests/games/test_streams.py",
+    "games:stream": "fuzzed on a real ASGI server in tests/games/live/test_streams.py",
 }

@@ -9,54 +9,22 @@ surrogates fail in the driver) in the server run of `.ci/run`."""
 from __future__ import annotations
 
 import pytest
-from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import models
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.views import static
 
 from tests.fuzz.routes import NOT_FUZZED, FuzzRoute, all_routes
 from tests.fuzz.values import HUGE_IDS, NASTY, REFUSED, file_bytes, form_body, path_segment
-from tests.fuzz.world import World
+from tests.fuzz.world import HTMX, World, fingerprint
 
 ROUTES = all_routes()
-HTMX = {"HX-Request": "true"}
 # An htmx request takes another branch of the view (a partial): these values go down it too.
 HTMX_VALUES = ("nul", "lone_surrogate", "json_with_nul", "superscript_two", "huge")
 # A route that reads no parameter gets one it does not expect, with the values that could
 # still break the request's decoding.
 UNREAD = "unexpected"
 UNREAD_VALUES = ("nul", "lone_surrogate", "deep_json")
-
-
-@pytest.fixture
-def world(teacher, school_admin, classroom, students, device_client, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return World(
-        teacher=teacher,
-        school_admin=school_admin,
-        classroom=classroom,
-        students=students,
-        device_client=device_client,
-    )
-
-
-def fingerprint(skip: tuple = ()) -> list:
-    """Every row BotBench keeps (but the models in `skip`), without timestamps (a page view may
-    note when a device was last seen)."""
-    rows = []
-    for label in ("classroom", "games", "reports"):
-        for model in apps.get_app_config(label).get_models():
-            if model in skip:
-                continue
-            fields = [
-                f.attname
-                for f in model._meta.concrete_fields
-                if not isinstance(f, models.DateTimeField)
-            ]
-            rows.append(list(model.objects.order_by("pk").values_list(*fields)))
-    return rows
 
 
 def send(client: Client, route: FuzzRoute, path: str, data: dict, *, htmx: bool = False):

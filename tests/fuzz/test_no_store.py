@@ -6,7 +6,6 @@ import pytest
 from django.urls import reverse
 
 from tests.fuzz.routes import all_routes
-from tests.fuzz.test_fuzz_inputs import world  # noqa: F401 - the fixture
 
 CACHED_ON_PURPOSE = {"games:printable"}
 PAGES = [r for r in all_routes() if r.method == "get" and r.name not in CACHED_ON_PURPOSE]

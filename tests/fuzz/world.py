@@ -9,7 +9,9 @@ import datetime
 import re
 from functools import cached_property
 
+from django.apps import apps
 from django.contrib.auth.tokens import default_token_generator
+from django.db import models
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -176,3 +178,23 @@ class World:
     def reset_args(self) -> list[str]:
         uid = urlsafe_base64_encode(force_bytes(self.teacher.pk))
         return [uid, default_token_generator.make_token(self.teacher)]
+
+
+HTMX = {"HX-Request": "true"}
+
+
+def fingerprint(skip: tuple = ()) -> list:
+    """Every row BotBench keeps (but the models in `skip`), without timestamps (a page view may
+    note when a device was last seen)."""
+    rows = []
+    for label in ("classroom", "games", "reports"):
+        for model in apps.get_app_config(label).get_models():
+            if model in skip:
+                continue
+            fields = [
+                f.attname
+                for f in model._meta.concrete_fields
+                if not isinstance(f, models.DateTimeField)
+            ]
+            rows.append(list(model.objects.order_by("pk").values_list(*fields)))
+    return rows

@@ -3,7 +3,7 @@ either language, misconceptions counted once per team, "teach next" from its sta
 3 Laws calls judged the way the engine settled them."""
 
 from games.engines.three_laws import FACILITATOR
-from games.teachback.rows import in_language
+from games.teachback.screens import in_language
 from reports.insights.blanks import group_blanks
 from reports.insights.misconceptions import (
     NO_PURPOSE,

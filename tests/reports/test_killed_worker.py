@@ -20,7 +20,7 @@ from reports import services
 from reports.models import Export, ExportStatus
 from tests.conftest import skip_without_server
 from tests.reports.conftest import make_session
-from tests.reports.test_worker import wait_for
+from tests.support.workers import wait_for
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,8 +15,8 @@ from games.models import TeachBack
 from reports.models import Export, ExportKind, ExportStatus
 from reports.services import parameters_hash
 from reports.urls import urlpatterns
-from tests.classroom.matrix import ADMIN_ONLY, ADULTS, VIEW, Route, case_id, cases, client_for
 from tests.reports.conftest import make_session
+from tests.support.matrix import ADMIN_ONLY, ADULTS, VIEW, Route, case_id, cases, client_for
 
 # A POST that succeeds redirects (302) like the log-in redirect of anonymous visitors; the
 # success cases are told apart from those by their Location in the tests further down.

@@ -20,91 +20,11 @@ from classroom import services as classroom_services
 from classroom.models import ProjectorLanguage, Session, SessionStatus
 from games.teachback.services import assessment_save
 from reports import services as report_services
-from reports.demo import COMMENTS
 from reports.documents import render_pdf
 from tests.games.conftest import GOOD_SENTENCE, make_table
 from tests.reports.conftest import make_session
+from tests.support.spanish import DATA, english_in
 
-# Whole words (any case) that no Spanish page shows: the categories, the rubric's criteria,
-# the lobby's words, and the small words of any English sentence.
-ENGLISH_WORDS = [
-    "sense",
-    "think",
-    "act",
-    "power",
-    "mission",
-    "prefers",
-    "complete",
-    "jobs",
-    "link",
-    "said",
-    "clearly",
-    "criterion",
-    "join",
-    "joined",
-    "type",
-    "room",
-    "code",
-    "projector",
-    "language",
-    "start",
-    "tables",
-    "playing",
-    "phones",
-    "cannot",
-    "open",
-    "address",
-    "lobby",
-    "the",
-    "and",
-    "you",
-    "your",
-    "with",
-    "for",
-    "of",
-    "to",
-    "is",
-    "are",
-    "not",
-    "this",
-    "that",
-    "here",
-    "yet",
-    "team's",
-    "average",
-    "scores",
-    "maximum",
-    "skipped",
-    "comment",
-    "page",
-    "report",
-    "session",
-    "sessions",
-    "assessed",
-    "bench",
-    "empty",
-    "hints",
-    "sentence",
-    "because",
-    "senses",
-    "thinks",
-    "acts",
-    "powered",
-]
-ENGLISH = re.compile(r"\b(" + "|".join(map(re.escape, ENGLISH_WORDS)) + r")\b", re.IGNORECASE)
-# Data the test typed, and names that are the same in both languages.
-DATA = [
-    "Room 12 Robotics",
-    "Maple Street Elementary",
-    "BotBench",
-    "Bot-Builders",
-    "English + Español",
-    "English",
-    "Lovely link to the Mission.",
-    *GOOD_SENTENCE.values(),
-    "it rescues kittens from tall trees",
-    *COMMENTS,  # the seeded teacher's comments
-]
 # A team's sentence is framed in the language it was written in: the seeded ones in English.
 SENTENCE = re.compile(r"(?is)My bot senses with .*?, because [^.]*\.")
 ATTRIBUTES = re.compile(r'(?:aria-label|placeholder|title|alt)="([^"]*)"')
@@ -130,10 +50,6 @@ def words_of(page: str) -> str:
     for data in sorted(filter(None, DATA), key=len, reverse=True):
         text = text.replace(data, " ")
     return re.sub(r"\s+", " ", text)
-
-
-def english_in(text: str) -> list[str]:
-    return sorted({match.group(0) for match in ENGLISH.finditer(text)})
 
 
 def assert_spanish(what: str, text: str) -> None:

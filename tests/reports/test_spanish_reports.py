@@ -19,7 +19,7 @@ from reports.demo import seed_class
 from reports.models import Export, ExportStatus
 from reports.templatetags.report_format import day, num, ordinal, pct, signed
 from tests.reports.conftest import make_session
-from tests.reports.test_worker import wait_for, worker
+from tests.support.workers import wait_for, worker
 
 
 @pytest.fixture(autouse=True)

@@ -3,45 +3,25 @@ the embedded SQLite broker otherwise): queued -> ready with the PDF's text check
 render ending failed with its reason, and the whole-school ZIP fanned out over the worker."""
 
 import io
-import time
 import zipfile
 
 import pytest
-from celery.contrib.testing.worker import start_worker
 from django.db import transaction
 from pypdf import PdfReader
 
 from classroom.models import Classroom, Team
-from config.celery import app as celery_app
 from games.models import TeachBack
 from reports import services
 from reports.demo import seed_class
-from reports.models import Export, ExportStatus
+from reports.models import ExportStatus
 from tests.reports.conftest import make_session
+from tests.support.workers import wait_for, worker
 
 pytestmark = [pytest.mark.worker, pytest.mark.pgbouncer, pytest.mark.django_db(transaction=True)]
 
 
-def wait_for(export: Export, statuses: set[str], timeout: float = 90) -> Export:
-    deadline = time.monotonic() + timeout
-    seen = []
-    while time.monotonic() < deadline:
-        export.refresh_from_db()
-        if not seen or seen[-1] != export.status:
-            seen.append(export.status)
-        if export.status in statuses:
-            export.seen = seen
-            return export
-        time.sleep(0.1)
-    raise AssertionError(f"export {export.pk} still {export.status} after {timeout}s: {seen}")
-
-
 def pdf_text(path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(path).pages)
-
-
-def worker():
-    return start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=20)
 
 
 def test_session_export_goes_from_queued_to_ready_with_every_team_and_teachback(classroom, teacher):

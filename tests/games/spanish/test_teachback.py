@@ -10,8 +10,8 @@ from django.utils import translation
 
 from games.models import Assessment, SentenceLanguage, TeachBack
 from games.teachback import services
-from games.teachback.rows import sentence_hints
 from games.teachback.rubrics import rubric_for_class, rubric_update
+from games.teachback.screens import sentence_hints
 from tests.games.conftest import GOOD_SENTENCE, finished_with_sample_bench
 
 HX = {"HTTP_HX_REQUEST": "true"}

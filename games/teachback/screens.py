@@ -108,12 +108,6 @@ def spotlight_context(session: Session) -> dict:
             if spotlight and spotlight.teachback
             else None
         ),
-        # A revision of the shown sentence must reach the projector too.
-        "spotlight_version": (
-            f"{spotlight.version}-{spotlight.teachback.revision if spotlight.teachback else 0}"
-            if spotlight
-            else "0"
-        ),
     }
 
 

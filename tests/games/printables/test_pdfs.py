@@ -1,53 +1,22 @@
 """Each printable, rendered for real: page count and size from the PDF, every card in the right
 deck, no WeasyPrint warnings, and a PNG of a page of each to look at (test-output/printables/)."""
 
-import io
-import logging
 import re
 import shutil
 import subprocess
-from functools import cache
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from games.engines import bot_builders, three_laws
 from games.engines.three_laws import components
 from games.printables import PRINTABLES, get_printable
-from games.printables.render import render_html, render_pdf
 from tests.conftest import skip_or_fail
+from tests.support.pdfs import pdf_reader, rendered
 
 LETTER_POINTS = (612, 792)  # 8.5 x 11 in at 72 points an inch
-PNG_DIR = Path(__file__).resolve().parents[2] / "test-output" / "printables"
+PNG_DIR = Path(__file__).resolve().parents[3] / "test-output" / "printables"
 SLUGS = [printable.slug for printable in PRINTABLES]
-
-
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(level=logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
-@cache
-def rendered(slug: str, language: str | None = None) -> tuple[bytes, tuple[str, ...]]:
-    """The printable's PDF (in `language`, else the active one) and the warnings WeasyPrint
-    logged making it (rendered once a run)."""
-    handler = _Collect()
-    weasy_logger = logging.getLogger("weasyprint")
-    weasy_logger.addHandler(handler)
-    try:
-        pdf = render_pdf(render_html(get_printable(slug), language))
-    finally:
-        weasy_logger.removeHandler(handler)
-    return pdf, tuple(handler.messages)
-
-
-def pdf_reader(slug: str) -> PdfReader:
-    return PdfReader(io.BytesIO(rendered(slug)[0]))
 
 
 def page_texts(slug: str) -> list[str]:

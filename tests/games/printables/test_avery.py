@@ -13,7 +13,7 @@ import pytest
 from games.printables import get_printable
 from games.printables.layout import AVERY_5388
 from tests.conftest import skip_or_fail
-from tests.games.test_printables_pdfs import pdf_reader, rendered
+from tests.support.pdfs import pdf_reader, rendered
 
 DPI = 96
 TOLERANCE = 1 / 16  # inches

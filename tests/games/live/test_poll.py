@@ -3,17 +3,16 @@ database query while nothing changed, the re-drawn region (after the full permis
 something did."""
 
 import re
-from html import unescape
 
 import pytest
 from django.core.cache import cache
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from classroom import watch
 from games import live, services
 from tests.games.conftest import post_move, read_screen, start_live_table
+from tests.support.polls import page_poll, poll_url_in
 
 # Also run through a real PgBouncer in transaction pooling (scripts/pgbouncer-run in .ci/run).
 pytestmark = pytest.mark.pgbouncer
@@ -24,16 +23,6 @@ DRAW = {"type": "draw", "source": "deck"}
 @pytest.fixture
 def table(open_session, teacher, students, device_client):
     return start_live_table(open_session, teacher, students, device_client)
-
-
-def poll_url_in(html: str) -> str:
-    return unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1))
-
-
-def page_poll(client: Client, url: str) -> str:
-    response = client.get(url)
-    assert response.status_code == 200
-    return poll_url_in(response.content.decode())
 
 
 def move_once(table):

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from classroom.models import ProjectorLanguage
 from tests.games.conftest import post_move, read_screen, start_live_table
-from tests.games.test_live_poll import page_poll
+from tests.support.polls import page_poll
 
 DRAW = {"type": "draw", "source": "deck"}
 

@@ -19,7 +19,7 @@ from games.printables import bot_builders as bb
 from games.printables import three_laws as tl
 from games.printables.render import render_html
 from tests.conftest import skip_or_fail
-from tests.games.test_printables_pdfs import rendered
+from tests.support.pdfs import rendered
 
 SLUGS = [printable.slug for printable in PRINTABLES]
 INDEX = reverse("games:printables")

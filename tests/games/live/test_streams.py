@@ -21,7 +21,7 @@ from classroom import services as classroom_services
 from tests.conftest import skip_or_fail
 from tests.fuzz.values import NASTY
 from tests.games.conftest import post_move, read_screen, start_live_table
-from tests.games.stream_support import (
+from tests.support.streams import (
     ROOT,
     EventReader,
     StreamServer,

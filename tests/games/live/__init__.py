@@ -1,0 +1,1 @@
+"""Live tables: moves, polls, streams, kept drawings and the versions that say what changed."""

@@ -1,0 +1,1 @@
+"""Printables: their pages, PDFs, sheet layouts and cache."""

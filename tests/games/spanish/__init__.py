@@ -1,0 +1,1 @@
+"""The games' screens in Spanish."""

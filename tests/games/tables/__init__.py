@@ -1,0 +1,1 @@
+"""Tables: starting them, seating, who may play, device pages and bad input."""

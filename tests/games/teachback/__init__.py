@@ -1,0 +1,1 @@
+"""Teach-back: the sentences, hints, assessment and rubric."""

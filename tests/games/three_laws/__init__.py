@@ -1,0 +1,1 @@
+"""Three Laws played live."""

@@ -1,0 +1,1 @@
+"""Helpers shared by test modules of more than one area."""
