@@ -244,6 +244,40 @@ ROUTES: list[FuzzRoute] = [
     FuzzRoute(
         "reports:student_csv", "get", TEACHER_AND_ADMIN, lambda w: [w.student.pk, "sessions"]
     ),
+    FuzzRoute(
+        "reports:session_insights",
+        "get",
+        TEACHER_AND_ADMIN,
+        lambda w: [w.finished.table.session.pk],
+    ),
+    FuzzRoute(
+        "reports:session_insights_export",
+        "get",
+        TEACHER_AND_ADMIN,
+        lambda w: [w.finished.table.session.pk, "csv"],
+        fuzz_path=True,
+    ),
+    FuzzRoute("reports:class_insights", "get", TEACHER_AND_ADMIN, lambda w: [w.classroom.pk]),
+    FuzzRoute(
+        "reports:class_insights_sentences",
+        "get",
+        TEACHER_AND_ADMIN,
+        lambda w: [w.classroom.pk],
+        params=lambda w: {"blank": "senses_with", "group": "card:camera"},
+    ),
+    FuzzRoute(
+        "reports:class_insights_export",
+        "get",
+        TEACHER_AND_ADMIN,
+        lambda w: [w.classroom.pk, "xlsx"],
+        fuzz_path=True,
+    ),
+    FuzzRoute("reports:standards", "get", ("admin",)),
+    FuzzRoute(
+        "reports:standards",
+        roles=("admin",),
+        params=lambda w: {"codes": "CSTA-1A-CS-01"},
+    ),
     FuzzRoute("reports:school_overview", "get", ("admin",)),
     FuzzRoute("reports:school_csv", "get", ("admin",), lambda w: ["classes"]),
     FuzzRoute("reports:retention", "get", ("admin",)),
