@@ -24,49 +24,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-
-def _prepare_environment(tmp: Path) -> str:
-    url = os.environ.get("DATABASE_URL", "")
-    if url.startswith(("postgres://", "postgresql://")):
-        import psycopg
-
-        parts = urlsplit(url)
-        name = f"{parts.path.lstrip('/') or 'botbench'}_bench_insights"
-        admin = urlunsplit(parts._replace(path="/postgres"))
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-            conn.execute(f'CREATE DATABASE "{name}"')
-        os.environ["DATABASE_URL"] = urlunsplit(parts._replace(path=f"/{name}"))
-        os.environ["BENCH_DROP_DATABASE"] = f"{admin} {name}"
-        where = f"PostgreSQL ({name})"
-    else:
-        os.environ["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
-        where = "SQLite (temporary file)"
-    if not os.environ.get("REDIS_URL"):
-        os.environ["BOTBENCH_BROKER_URL"] = f"sqla+sqlite:///{tmp / 'broker.sqlite3'}"
-    os.environ["DJANGO_LOG_LEVEL"] = "WARNING"
-    return where
-
-
-def _drop_database() -> None:
-    spec = os.environ.get("BENCH_DROP_DATABASE")
-    if not spec:
-        return
-    import psycopg
-
-    admin, name = spec.split(" ", 1)
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", [name]
-        )
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-
+import harness  # noqa: E402
 
 # -- data ------------------------------------------------------------------------------------
 
@@ -220,11 +184,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp_name:
-        where = _prepare_environment(Path(tmp_name))
+        where = harness.database_of_its_own(Path(tmp_name), "bench_insights")
         try:
             _run(args, where)
         finally:
-            _drop_database()
+            harness.drop_database_of_its_own()
 
 
 def _run(args, where: str) -> None:

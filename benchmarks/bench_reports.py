@@ -22,54 +22,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-
-def _prepare_environment(tmp: Path) -> str:
-    """Point this process (and the workers it starts) at a database and broker of their own.
-    Returns a description for the report."""
-    url = os.environ.get("DATABASE_URL", "")
-    if url.startswith(("postgres://", "postgresql://")):
-        import psycopg
-
-        parts = urlsplit(url)
-        name = f"{parts.path.lstrip('/') or 'botbench'}_bench_reports"
-        admin = urlunsplit(parts._replace(path="/postgres"))
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-            conn.execute(f'CREATE DATABASE "{name}"')
-        os.environ["DATABASE_URL"] = urlunsplit(parts._replace(path=f"/{name}"))
-        os.environ["BENCH_DROP_DATABASE"] = f"{admin} {name}"
-        database = f"PostgreSQL ({name})"
-    else:
-        os.environ["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
-        database = "SQLite (temporary file)"
-    if not os.environ.get("REDIS_URL"):
-        os.environ["BOTBENCH_BROKER_URL"] = f"sqla+sqlite:///{tmp / 'broker.sqlite3'}"
-        broker = "SQLite broker (temporary file)"
-    else:
-        broker = f"Redis ({os.environ['REDIS_URL']})"
-    os.environ["DJANGO_MEDIA_ROOT"] = str(tmp / "media")
-    os.environ["DJANGO_LOG_LEVEL"] = "WARNING"
-    return f"{database}, {broker}"
-
-
-def _drop_database() -> None:
-    spec = os.environ.get("BENCH_DROP_DATABASE")
-    if not spec:
-        return
-    import psycopg
-
-    admin, name = spec.split(" ", 1)
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", [name]
-        )
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+import harness  # noqa: E402
 
 
 def _start_worker(concurrency: int, log: Path) -> subprocess.Popen:
@@ -125,11 +84,11 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        where = _prepare_environment(tmp)
+        where = harness.database_of_its_own(tmp, "bench_reports")
         try:
             _run(args, tmp, where)
         finally:
-            _drop_database()
+            harness.drop_database_of_its_own()
 
 
 def _run(args, tmp: Path, where: str) -> None:

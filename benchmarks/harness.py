@@ -462,3 +462,51 @@ def access_times(log: Path) -> list[tuple[str, float]]:
             seconds = float(took) / 1e3 if "." in took else int(took) / 1e6
             times.append((parts[1], seconds))
     return times
+
+
+def database_of_its_own(tmp: Path, suffix: str) -> str:
+    """Point this process (and the workers it starts) at a database and broker of their own:
+    `<name>_<suffix>` on the PostgreSQL server of `DATABASE_URL` (made anew, dropped by
+    `drop_database_of_its_own`), else a SQLite file in `tmp`. Returns a description for the
+    report."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        import psycopg
+
+        parts = urlsplit(url)
+        name = f"{parts.path.lstrip('/') or 'botbench'}_{suffix}"
+        admin = urlunsplit(parts._replace(path="/postgres"))
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"')
+        os.environ["DATABASE_URL"] = urlunsplit(parts._replace(path=f"/{name}"))
+        os.environ["BENCH_DROP_DATABASE"] = f"{admin} {name}"
+        database = f"PostgreSQL ({name})"
+    else:
+        os.environ["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
+        database = "SQLite (temporary file)"
+    if not os.environ.get("REDIS_URL"):
+        os.environ["BOTBENCH_BROKER_URL"] = f"sqla+sqlite:///{tmp / 'broker.sqlite3'}"
+        broker = "SQLite broker (temporary file)"
+    else:
+        broker = f"Redis ({os.environ['REDIS_URL']})"
+    os.environ["DJANGO_MEDIA_ROOT"] = str(tmp / "media")
+    os.environ["DJANGO_LOG_LEVEL"] = "WARNING"
+    return f"{database}, {broker}"
+
+
+def drop_database_of_its_own() -> None:
+    """Drop the database `database_of_its_own` made, if it made one."""
+    spec = os.environ.get("BENCH_DROP_DATABASE")
+    if not spec:
+        return
+    import psycopg
+
+    admin, name = spec.split(" ", 1)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", [name]
+        )
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
