@@ -167,7 +167,12 @@ def clean_criteria(criteria: Sequence[Mapping]) -> list[CriterionSpec]:
     return specs
 
 
-def _create_criteria(rubric: Rubric, specs: Sequence[CriterionSpec]) -> None:
+def _create_criteria(
+    rubric: Rubric, specs: Sequence[CriterionSpec], standards: Mapping[str, list] | None = None
+) -> None:
+    """The criteria of `specs` in `rubric`; a criterion kept from an earlier version (by its
+    key) keeps the standard codes it carried there."""
+    standards = standards or {}
     for position, spec in enumerate(specs, start=1):
         criterion = RubricCriterion(
             rubric=rubric,
@@ -179,6 +184,7 @@ def _create_criteria(rubric: Rubric, specs: Sequence[CriterionSpec]) -> None:
             optional=spec.optional,
             title_es=spec.title_es,
             description_es=spec.description_es,
+            standards=list(standards.get(spec.key, [])),
         )
         criterion.full_clean(exclude=["rubric"])
         criterion.save()
@@ -210,6 +216,7 @@ def rubric_update(*, classroom: Classroom, criteria: Sequence[Mapping], by: User
         )
         if _specs_of(current) == specs:
             return current
+        standards = {c.key: c.standards for c in current.criteria.all()}
         if rubric_is_used(current):
             rubric = Rubric.objects.create(
                 classroom=classroom, version=current.version + 1, created_by=by
@@ -219,5 +226,5 @@ def rubric_update(*, classroom: Classroom, criteria: Sequence[Mapping], by: User
             rubric.criteria.all().delete()
             rubric.created_by = by
             rubric.save(update_fields=["created_by"])
-        _create_criteria(rubric, specs)
+        _create_criteria(rubric, specs, standards)
         return rubric

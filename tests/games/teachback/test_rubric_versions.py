@@ -100,6 +100,21 @@ def test_editing_a_used_rubric_makes_a_new_version_and_scores_keep_theirs(
     ) == {1}
 
 
+def test_a_new_version_keeps_the_standard_codes_of_each_kept_criterion(
+    classroom, teacher, assessed
+):
+    v1 = rubric_for_class(classroom)
+    complete = v1.criteria.get(key="complete")
+    complete.standards = ["1A-AP-15"]
+    complete.save(update_fields=["standards"])
+    rows = rows_of(v1)
+    rows.append({"title": "Drew the bot", "description": "", "max_score": 2, "optional": True})
+    saved = rubric_update(classroom=classroom, criteria=rows, by=teacher)
+    assert saved.version == 2
+    assert saved.criteria.get(key="complete").standards == ["1A-AP-15"]
+    assert saved.criteria.get(key="drew_the_bot").standards == []
+
+
 def test_saving_an_unchanged_rubric_makes_no_new_version(classroom, teacher, assessed):
     v1 = rubric_for_class(classroom)
     assert rubric_update(classroom=classroom, criteria=rows_of(v1), by=teacher).pk == v1.pk
