@@ -98,8 +98,13 @@ def enough_open_files():
 
 def test_compose_proxy_holds_two_thousand_idle_streams(enough_open_files, arrive, server):
     conf = ROOT / "docker" / "nginx.conf"
-    with harness.proxy(conf, web=server.port, stream=server.port) as nginx:
-        opened, refused = asyncio.run(hold_streams(nginx.port, arrive))
+    # The streams' loop runs in a thread of its own: a browser test earlier in the run leaves
+    # Playwright's event loop running in this one, and asyncio.run refuses to start inside it.
+    with (
+        harness.proxy(conf, web=server.port, stream=server.port) as nginx,
+        ThreadPoolExecutor(max_workers=1) as pool,
+    ):
+        opened, refused = pool.submit(asyncio.run, hold_streams(nginx.port, arrive)).result()
     assert refused == [], f"{len(refused)} of {STREAMS} refused, the first: {refused[:3]}"
     assert opened == STREAMS
 
