@@ -387,9 +387,9 @@ SECURE_CSP = {
     "object-src": [CSP.NONE],
 }
 
-# Django's database sessions (expired ones cleared by beat: CELERY_BEAT_SCHEDULE). Not cached_db: a
-# session deleted at sign-out while Redis is down would come back from the cache.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Django's cached_db sessions, the cached copy kept a minute at most (classroom/sessions.py says
+# why); expired rows cleared by beat (CELERY_BEAT_SCHEDULE).
+SESSION_ENGINE = "classroom.sessions"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads no cookie; the token travels in hx-headers
 X_FRAME_OPTIONS = "DENY"

@@ -1,4 +1,4 @@
-"""Adults sign in and out through Django's own database sessions and model backend: what the site
+"""Adults sign in and out through Django's own sessions (cached_db) and model backend: what the site
 relies on, from the login page to a reset password."""
 
 from django.contrib.auth import SESSION_KEY
