@@ -85,4 +85,4 @@ def _grid(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
 def _dashboard(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
     _viewer_only(request, seen)
     session = get_session_for_viewer(request, seen.watch.session_id)
-    return render_dashboard(request, session, "games/teacher_tables.html#live")
+    return render_dashboard(request, session)

@@ -240,16 +240,14 @@ def dashboard_rows(request: HttpRequest, session: Session, rows: list[DashboardR
 def render_dashboard(
     request: HtmxHttpRequest,
     session: Session,
-    template: str | None = None,
     *,
     notice: str = "",
     error: str = "",
 ) -> HttpResponse:
     """The teacher's dashboard of the session's tables, for a viewer `get_session_for_viewer`
-    has let see it, with the controls for the class's teacher: `template` the page or its live
-    region (by default the region for htmx, the page otherwise)."""
-    if template is None:
-        template = DASHBOARD_REGION if request.htmx else DASHBOARD_TEMPLATE
+    has let see it, with the controls for the class's teacher: its live region for htmx (a
+    control's answer, the poll), the page otherwise."""
+    template = DASHBOARD_REGION if request.htmx else DASHBOARD_TEMPLATE
     can_control = is_class_teacher(request.user, session.classroom)
     context = dashboard_screen(
         session, request.user.pk, can_control=can_control, notice=notice, error=error
