@@ -195,20 +195,23 @@ class Hub:
 
     async def _run_embedded(self) -> None:
         while self.listeners:
-            keys = list(self.listeners)
-            try:
-                values = await sync_to_async(cache.get_many, thread_sensitive=False)(keys)
-            except Exception:
-                logger.warning("Stream hub could not read the cache", exc_info=True)
-                values = None
-            if values is not None:
-                seen = self._seen
-                changed = [k for k in keys if k in seen and values.get(k) != seen[k]]
-                for key in keys:
-                    if key in self.listeners:
-                        seen[key] = values.get(key)
-                self.wake(changed)
+            await self._read_once()
             await asyncio.sleep(EMBEDDED_INTERVAL)
+
+    async def _read_once(self) -> None:
+        """Read every watched key and wake the streams of those that changed since last read."""
+        keys = list(self.listeners)
+        try:
+            values = await sync_to_async(cache.get_many, thread_sensitive=False)(keys)
+        except Exception:
+            logger.warning("Stream hub could not read the cache", exc_info=True)
+            return
+        seen = self._seen
+        changed = [k for k in keys if k in seen and values.get(k) != seen[k]]
+        for key in keys:
+            if key in self.listeners:
+                seen[key] = values.get(key)
+        self.wake(changed)
 
     # -- Redis: pub/sub --------------------------------------------------------------------------
 

@@ -90,8 +90,8 @@ class StreamServer:
 
     def threads(self) -> int:
         """The OS threads the server process runs now."""
-        status = Path(f"/proc/{self.process.pid}/status").read_text()
-        return int(next(line.split()[1] for line in status.splitlines() if line.startswith("Threads:")))
+        status = Path(f"/proc/{self.process.pid}/status").read_text().splitlines()
+        return int(next(line.split()[1] for line in status if line.startswith("Threads:")))
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
