@@ -249,9 +249,11 @@ STREAM_SYNC_THREADS = env_budget("BOTBENCH_STREAM_SYNC_THREADS", 4)
 # Streams one device (its cookie; an adult's browser) may hold in a stream process: a page holds
 # one, so 4 leaves room for a few tabs. Opening one more ends the device's oldest.
 STREAMS_PER_DEVICE = env_budget("BOTBENCH_STREAMS_PER_DEVICE", 4)
-# Past that many opens at once, a device (or an address without cookies) may open one stream
-# every this many seconds; faster ones are answered 429 before any work. A page re-opens its
-# stream 2 s after a drop at the soonest, and htmx backs off from 0.5 s to a minute after a 429.
+# Past STREAM_OPEN_BURST opens at once, a device (or an address without cookies) may open one
+# stream every STREAM_REOPEN_SECONDS; faster ones are answered 429 before any work. A page
+# re-opens its stream 2 s after a drop at the soonest, and htmx backs off from 0.5 s to a minute
+# after a 429.
+STREAM_OPEN_BURST = env_budget("BOTBENCH_STREAM_OPEN_BURST", 8)
 STREAM_REOPEN_SECONDS = env_budget("BOTBENCH_STREAM_REOPEN_SECONDS", 2)
 # Streams one client address may hold in a stream process, the oldest ended likewise. A school
 # puts every phone behind one public address (NAT): 30 phones and a teacher's screens a class,

@@ -72,7 +72,7 @@ def _sync_pool() -> ThreadPoolExecutor:
 
 
 class OpenRate:
-    """How fast each caller may open streams: a bucket of STREAMS_PER_DEVICE opens, refilled by
+    """How fast each caller may open streams: a bucket of STREAM_OPEN_BURST opens, refilled by
     one every STREAM_REOPEN_SECONDS. A page opens one stream and re-opens it after a dropped
     connection (2 s at the soonest), so only a loop runs its bucket dry."""
 
@@ -83,7 +83,7 @@ class OpenRate:
         self._buckets: dict[str, tuple[float, float]] = {}
 
     def allow(self, caller: str, now: float) -> bool:
-        burst, every = settings.STREAMS_PER_DEVICE, settings.STREAM_REOPEN_SECONDS
+        burst, every = settings.STREAM_OPEN_BURST, settings.STREAM_REOPEN_SECONDS
         tokens, then = self._buckets.get(caller, (burst, now))
         tokens = min(burst, tokens + (now - then) / every)
         allowed = tokens >= 1
