@@ -48,6 +48,7 @@ from functools import cache as memoize
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connections
 
 from classroom import push
 
@@ -64,11 +65,23 @@ def stream_path() -> str:
     return reverse("games:stream")
 
 
+class _SyncPool(ThreadPoolExecutor):
+    """The streams' threads. One stream's calls may land on different threads of it, so none
+    may leave a database connection open for the next: each call closes its thread's own."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        def call():
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                connections.close_all()
+
+        return super().submit(call)
+
+
 @memoize
 def _sync_pool() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(
-        max_workers=settings.STREAM_SYNC_THREADS, thread_name_prefix="stream-sync"
-    )
+    return _SyncPool(max_workers=settings.STREAM_SYNC_THREADS, thread_name_prefix="stream-sync")
 
 
 class OpenRate:
