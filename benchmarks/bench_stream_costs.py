@@ -241,6 +241,7 @@ def main() -> int:
         unlimited = {
             "BOTBENCH_STREAMS_PER_DEVICE": "100000",
             "BOTBENCH_STREAMS_PER_ADDRESS": "100000",
+            "BOTBENCH_STREAM_OPEN_BURST": "100000",
         }
         server = uvicorn(env, site_root, port, **unlimited)
         try:
