@@ -7,8 +7,10 @@ after the commit:
 
 - with Redis (`REDIS_URL`), a pub/sub message on the key's channel reaches the streams of every
   web process at once;
-- without Redis (the embedded default), nothing is sent: each process's stream hub reads the
-  watched keys from the shared file cache several times a second and notices the change itself.
+- without Redis (the embedded default), the streams of *this* process are woken at once (`make
+  run`: the move and the projector's stream live in one process); each other process's stream
+  hub reads the watched keys from the shared file cache several times a second and notices the
+  change itself.
 
 Messages carry no content, only "this key changed"; the screen then asks for its region through
 the permission-checked redraw. A lost message (Redis down for a moment) is healed by the screen's
@@ -21,6 +23,7 @@ This module sits in `classroom` (the bottom app) because lobbies and device bind
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import cache as memoize
 
 from django.conf import settings
@@ -30,6 +33,13 @@ from django.utils.crypto import get_random_string
 from config.cache import cache_answered
 
 logger = logging.getLogger(__name__)
+
+# Unknown: a publish that does not say which value the key now holds.
+UNKNOWN = object()
+# What wakes this process's own streams, given a key and its new value; games/streams.py adds its
+# hubs' (this app sits below `games`, so it is told rather than importing it). Called from any
+# thread.
+local_wakers: list[Callable[[str, object], None]] = []
 
 
 def channel(key: str) -> str:
@@ -46,9 +56,15 @@ def _redis():
     return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1, socket_connect_timeout=1)
 
 
-def publish(key: str) -> None:
-    """Wake the streams watching `key` (call after the new value is in the cache)."""
+def publish(key: str, value: object = UNKNOWN) -> None:
+    """Wake the streams watching `key` (call after the new `value` is in the cache)."""
     if not settings.REDIS_URL:
+        # Redis would tell this process too; without it, nothing else tells it at once.
+        for wake in local_wakers:
+            try:
+                wake(key, value)
+            except Exception:  # the hub's cache read still notices the change
+                logger.warning("Could not wake the streams of %s", key, exc_info=True)
         return
     import redis
 
@@ -65,13 +81,13 @@ def topic_key(name: str) -> str:
 
 def touch(name: str) -> None:
     """A topic (a lobby, a device binding, an export) changed: store a new stamp and publish."""
-    key = topic_key(name)
+    key, value = topic_key(name), get_random_string(8)
     try:
-        cache.set(key, get_random_string(8), None)
+        cache.set(key, value, None)
     except Exception:  # a cache outage must not fail the change; polls still see it
         logger.warning("Could not store a change of %s", key, exc_info=True)
         return
-    publish(key)
+    publish(key, value)
 
 
 def stamp(name: str, found: dict | None = None) -> str:

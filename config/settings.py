@@ -242,6 +242,25 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Event streams (games/streams.py). Each stream process runs the streams' short sync calls
+# (middleware, the checks at connect) on a pool of this many threads, shared by all its streams;
+# an idle stream holds none.
+STREAM_SYNC_THREADS = env_budget("BOTBENCH_STREAM_SYNC_THREADS", 4)
+# Streams one device (its cookie; an adult's browser) may hold in a stream process: a page holds
+# one, so 4 leaves room for a few tabs. Opening one more ends the device's oldest.
+STREAMS_PER_DEVICE = env_budget("BOTBENCH_STREAMS_PER_DEVICE", 4)
+# Past STREAM_OPEN_BURST opens at once, a device (or an address without cookies) may open one
+# stream every STREAM_REOPEN_SECONDS; faster ones are answered 429 before any work. A page
+# re-opens its stream 2 s after a drop at the soonest, and htmx backs off from 0.5 s to a minute
+# after a 429.
+STREAM_OPEN_BURST = env_budget("BOTBENCH_STREAM_OPEN_BURST", 8)
+STREAM_REOPEN_SECONDS = env_budget("BOTBENCH_STREAM_REOPEN_SECONDS", 2)
+# Streams one client address may hold in a stream process, the oldest ended likewise. A school
+# puts every phone behind one public address (NAT): 30 phones and a teacher's screens a class,
+# so 400 holds a dozen classes at once. It bounds what a script changing cookies can hold; a
+# stream costs no thread (about 10 KB), so it can be large.
+STREAMS_PER_ADDRESS = env_budget("BOTBENCH_STREAMS_PER_ADDRESS", 400)
+
 # Redis, when set, is the Celery broker and the cache shared by every web process.
 REDIS_URL = os.environ.get("REDIS_URL") or None
 # The cache holds nothing that cannot be rebuilt, so while Redis is down or full the backend

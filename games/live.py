@@ -113,14 +113,15 @@ def bump_version(game_id: int, version: int) -> None:
     (games/streams.py)."""
     _retry_unsent()
     _store(version_key(game_id), version, VERSION_TTL)
-    push.publish(version_key(game_id))
+    push.publish(version_key(game_id), version)
 
 
 def bump_session(session_id: int) -> None:
     """Tables were started or added: pages listing a session's tables must re-draw."""
     _retry_unsent()
-    _store(session_key(session_id), get_random_string(8), None)
-    push.publish(session_key(session_id))
+    stamp = get_random_string(8)
+    _store(session_key(session_id), stamp, None)
+    push.publish(session_key(session_id), stamp)
     # Devices still on their lobby page move on to the game.
     push.touch(push.lobby_topic(session_id))
 

@@ -15,7 +15,13 @@ Events:
 - `hello` once on connect, `ping` every PING_SECONDS: the page's fallback (static/js/live.js)
   polls faster while it hears neither, e.g. behind a proxy that buffers streams;
 - `changed`: fetch the region;
-- `gone`: this screen may no longer watch.
+- `gone`: this screen may no longer watch;
+- `replaced`: a newer stream of the same device or address took this one's place (the limits
+  of games/streams.py); it comes with a long `retry`, so the page does not take the place back
+  at once and keeps itself current by its fallback poll meanwhile.
+
+The view is async and so is the stream to the hub: sync work (the checks) runs in short calls on
+the stream process's small shared pool (games/streams.py), so an idle stream holds no thread.
 
 Streams need an ASGI server (uvicorn): under WSGI the view answers 503 and pages fall back to
 polling, rather than tying up a worker thread for hours.
@@ -27,6 +33,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
@@ -36,7 +43,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from classroom import push
-from classroom.devices import forget_binding
+from classroom.devices import DEVICE_COOKIE, forget_binding
+from classroom.throttle import client_address
 from games import live, streams
 from games.access import (
     get_device,
@@ -48,6 +56,8 @@ from games.access import (
 PING_SECONDS = 20
 # Browsers reconnect this long after a dropped stream (a server restart).
 RETRY_MS = 2000
+# ... and this long after their stream was replaced by a newer one of the same device.
+REPLACED_RETRY_MS = 10 * 60 * 1000
 
 
 @dataclass
@@ -61,6 +71,8 @@ class Subject:
     # Checked again once the stream listens, closing the gap between the checks and listening.
     fresh: Callable[[], bool] | None = field(default=None, repr=False)
     binding_stamp: object = None
+    # (holder, most streams it may hold): the device or browser, and the client address.
+    holders: list[tuple[str, int]] = field(default_factory=list)
 
 
 def _device_check(request: HttpRequest, binding_id: int) -> Callable[[], bool]:
@@ -101,7 +113,21 @@ def _watch_subject(request: HttpRequest, watch: live.Watch, shown: str) -> Subje
         subject.fresh = lambda: live.unchanged(watch, shown)
     if watch.binding_id is not None:
         _watch_binding(subject, request, watch.binding_id)
+    subject.holders = _holders(request, watch)
     return subject
+
+
+def _holders(request: HttpRequest, watch: live.Watch) -> list[tuple[str, int]]:
+    """Whose streams this one counts among: the device the checks just matched (a phone's
+    binding; an adult's browser, by its session) and the client's address."""
+    if watch.binding_id is not None:
+        device = f"binding:{watch.binding_id}"
+    else:
+        device = f"browser:{request.session.session_key or request.COOKIES.get(DEVICE_COOKIE)}"
+    return [
+        (device, settings.STREAMS_PER_DEVICE),
+        (f"address:{client_address(request)}", settings.STREAMS_PER_ADDRESS),
+    ]
 
 
 def _watch_binding(subject: Subject, request: HttpRequest, binding_id: int) -> None:
@@ -143,7 +169,7 @@ def _changed_since_checked(subject: Subject) -> tuple[bool, bool]:
 
 
 async def _events(subject: Subject) -> AsyncIterator[str]:
-    async with streams.hub().listen(subject.keys) as listener:
+    async with streams.hub().listen(subject.keys, subject.holders) as listener:
         stale, moved = await sync_to_async(_changed_since_checked)(subject)
         if moved and not await sync_to_async(subject.recheck)():
             yield _event("gone")
@@ -153,6 +179,9 @@ async def _events(subject: Subject) -> AsyncIterator[str]:
             yield _event("changed")
         while True:
             changed = await listener.wait(PING_SECONDS)
+            if listener.replaced:
+                yield f"retry: {REPLACED_RETRY_MS}\n" + _event("replaced")
+                return
             if not changed:
                 yield _event("ping")
                 continue

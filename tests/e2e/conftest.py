@@ -76,10 +76,12 @@ class AsgiLiveServer:
     def start(self) -> None:
         import uvicorn
         from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-        from django.core.asgi import get_asgi_application
+
+        # The site's own ASGI application: its streams are served as in production.
+        from config.asgi import application
 
         config = uvicorn.Config(
-            ASGIStaticFilesHandler(get_asgi_application()),
+            ASGIStaticFilesHandler(application),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

@@ -61,6 +61,8 @@ class StreamServer:
     port: int = field(default_factory=free_port)
     process: subprocess.Popen | None = None
     command: Callable[[int], list[str]] = uvicorn_command
+    # More environment for the server (e.g. its stream limits).
+    env: dict[str, str] = field(default_factory=dict)
 
     def start(self) -> StreamServer:
         env = dict(os.environ)
@@ -73,6 +75,7 @@ class StreamServer:
         )
         if settings.REDIS_URL:
             env["REDIS_URL"] = settings.REDIS_URL
+        env.update(self.env)
         self.process = subprocess.Popen(self.command(self.port), cwd=ROOT, env=env)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -84,6 +87,11 @@ class StreamServer:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("The stream server did not start within a minute")
+
+    def threads(self) -> int:
+        """The OS threads the server process runs now."""
+        status = Path(f"/proc/{self.process.pid}/status").read_text().splitlines()
+        return int(next(line.split()[1] for line in status if line.startswith("Threads:")))
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

@@ -1,0 +1,264 @@
+"""What open streams cost a stream process, and what one phone flooding it costs the others.
+
+    .venv/bin/python benchmarks/bench_stream_costs.py                  # this tree
+    .venv/bin/python benchmarks/bench_stream_costs.py --site-root ../before
+
+One uvicorn process (as `make run` serves: pages and streams in one process), on a PostgreSQL
+database and Redis db of its own, one seeded class whose devices joined as the join page would
+have them. Two parts:
+
+1. **Idle streams**: threads and memory (RSS) of the process with one stream open, then with
+   `--streams` (2,000) open, spread over the class's devices. The stream limits are raised for
+   this part (every stream comes from 127.0.0.1 and a few devices): it measures what a stream
+   costs, not how many one phone may hold.
+2. **A flood**: one phone's cookie opens `--flood` (300) streams at once, `--rounds` (5) times,
+   with the default limits, from a process of its own, while another phone re-loads its page
+   one request after another. Prints the other phone's page p95 alone and during the floods,
+   and how many of each flood's opens were refused, opened, and still open after.
+
+Run it on the tree before a change with `--site-root` (see README.md: alternate before/after).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from html import unescape
+from pathlib import Path
+
+import harness
+import psutil
+
+REDIS_DB = 7
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--streams", type=int, default=2000)
+    parser.add_argument("--flood", type=int, default=300)
+    parser.add_argument("--at-once", type=int, default=300, help="a flood's opens in flight")
+    parser.add_argument("--rounds", type=int, default=5, help="floods one after another")
+    parser.add_argument("--page-loads", type=int, default=200, help="the other phone's, alone")
+    parser.add_argument("--site-root", type=Path, default=harness.ROOT)
+    parser.add_argument("--redis-db", type=int, default=REDIS_DB)
+    return parser.parse_args()
+
+
+def uvicorn(env: dict[str, str], site_root: Path, port: int, **more: str) -> subprocess.Popen:
+    command = [str(harness.PYTHON), "-m", "uvicorn", "config.asgi:application"]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
+    process = subprocess.Popen(command, cwd=site_root, env={**env, **more})
+    harness.wait_until_serving(port, process, "/healthz")
+    return process
+
+
+def threads_and_rss(pid: int) -> tuple[int, float]:
+    process = psutil.Process(pid)
+    return process.num_threads(), process.memory_info().rss / 2**20
+
+
+async def request(port: int, path: str, cookie: str) -> tuple[asyncio.StreamReader, object]:
+    """Sends a GET; returns the reader after the status line and headers, and the writer."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\n"
+        "Accept: text/event-stream\r\n\r\n".encode()
+    )
+    await writer.drain()
+    status = await reader.readline()
+    if b" 200 " not in status:
+        writer.close()
+        raise RuntimeError(f"{path}: {status!r}")
+    while (await reader.readline()) not in (b"\r\n", b""):
+        pass
+    return reader, writer
+
+
+async def get_page(port: int, path: str, cookie: str) -> bytes:
+    """The whole answer (status line, headers, body) of a GET on a connection of its own."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\n"
+        "Connection: close\r\n\r\n".encode()
+    )
+    answer = await asyncio.wait_for(reader.read(), 30)
+    writer.close()
+    if b" 200 " not in answer.split(b"\r\n", 1)[0]:
+        raise RuntimeError(f"{path}: {answer[:80]!r}")
+    return answer
+
+
+def stream_path(html: bytes) -> str:
+    return unescape(re.search(r'data-sse-connect="([^"]+)"', html.decode()).group(1))
+
+
+async def open_stream(port: int, path: str, cookie: str):
+    reader, writer = await request(port, path, cookie)
+    async for line in reader:  # up to the first event: the stream is listening
+        if line.startswith(b"event: hello"):
+            return reader, writer
+    raise RuntimeError("a stream ended before saying hello")
+
+
+async def page_time(port: int, cookie: str) -> float:
+    started = time.perf_counter()
+    await get_page(port, "/play/", cookie)
+    return time.perf_counter() - started
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1] * 1000
+
+
+async def idle_streams(port: int, pid: int, paths: list[tuple[str, str]], count: int) -> None:
+    first = await open_stream(port, *paths[0])
+    threads_one, rss_one = threads_and_rss(pid)
+    opened = [first]
+    for start in range(1, count, 100):  # a hundred at a time, as a class's screens arrive
+        batch = [
+            open_stream(port, *paths[i % len(paths)]) for i in range(start, min(count, start + 100))
+        ]
+        opened += await asyncio.gather(*batch)
+    await asyncio.sleep(2)  # let the process settle (the streams' first pings are 20 s away)
+    threads_all, rss_all = threads_and_rss(pid)
+    print(f"idle streams: 1 open: {threads_one} threads, {rss_one:.0f} MB RSS")
+    print(
+        f"idle streams: {len(opened)} open: {threads_all} threads, {rss_all:.0f} MB RSS "
+        f"(+{threads_all - threads_one} threads, +{rss_all - rss_one:.0f} MB, "
+        f"{(rss_all - rss_one) * 1024 / (len(opened) - 1):.0f} KB a stream)"
+    )
+    for _, writer in opened:
+        writer.close()
+
+
+async def flood_rounds(
+    port: int, flooder: tuple[str, str], count: int, rounds: int, at_once: int, flooding
+) -> list:
+    """`rounds` times: `count` opens from one cookie, `at_once` in flight; how many were refused,
+    opened, and still open a moment after (the others were told `replaced`, or ended)."""
+
+    async def still_open(reader) -> bool:
+        try:
+            async with asyncio.timeout(3):
+                async for line in reader:
+                    if line.startswith(b"event: replaced"):
+                        return False
+                return False  # ended
+        except TimeoutError:
+            return True
+
+    gate = asyncio.Semaphore(at_once)
+
+    async def one_open():
+        async with gate:
+            return await open_stream(port, *flooder)
+
+    results = []
+    for _ in range(rounds):
+        flooding.set()
+        started = time.perf_counter()
+        tries = await asyncio.gather(*[one_open() for _ in range(count)], return_exceptions=True)
+        took = time.perf_counter() - started
+        flooding.clear()
+        opened = [each for each in tries if not isinstance(each, Exception)]
+        refused = [str(each) for each in tries if isinstance(each, Exception)]
+        if any(" 429 " not in error for error in refused):
+            raise RuntimeError(f"a flood's open failed otherwise than 429: {refused[:3]}")
+        open_after = sum(await asyncio.gather(*[still_open(reader) for reader, _ in opened]))
+        for _, writer in opened:
+            writer.close()
+        results.append((took, len(refused), len(opened), open_after))
+    return results
+
+
+def flood_child(port, flooder, count, rounds, at_once, flooding, out) -> None:
+    out.put(asyncio.run(flood_rounds(port, flooder, count, rounds, at_once, flooding)))
+
+
+def flood(port: int, flooder: tuple[str, str], other: str, args: argparse.Namespace) -> None:
+    count, loads, rounds = args.flood, args.page_loads, args.rounds
+    """The other phone's page loads, one after another, alone and then while a process of its
+    own floods (so the flooder's client work does not slow the measuring)."""
+    alone = [asyncio.run(page_time(port, other)) for _ in range(loads)]
+    fork = multiprocessing.get_context("fork")
+    out, flooding = fork.Queue(), fork.Event()
+    child = fork.Process(
+        target=flood_child, args=(port, flooder, count, rounds, args.at_once, flooding, out)
+    )
+    child.start()
+    # A load counts as during a flood if the opens were under way as it started or ended (the
+    # flooder also waits a moment after each to count what stayed open).
+    during = []
+    while child.is_alive() and out.empty():
+        was = flooding.is_set()
+        took = asyncio.run(page_time(port, other))
+        if was or flooding.is_set():
+            during.append(took)
+    results = out.get(timeout=300)
+    child.join()
+    for took, refused, opened, open_after in results:
+        print(
+            f"flood: {count} opens from one cookie took {took:.2f} s: {refused} refused (429), "
+            f"{opened} opened, {open_after} of them still open after"
+        )
+    print(
+        f"flood: other phone's page p95 {p95(alone):.0f} ms alone ({len(alone)} loads), "
+        f"{p95(during):.0f} ms during {rounds} floods ({len(during)} loads); ratio "
+        f"{p95(during) / p95(alone):.2f}"
+    )
+
+
+def main() -> int:
+    args = parse_args()
+    site_root = args.site_root.resolve()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(
+        resource.RLIMIT_NOFILE, (max(soft, min(hard, 2 * args.streams + 1024)), hard)
+    )
+    print(f"tree: {site_root}")
+    with harness.prepared_site(
+        "bench-stream-costs-",
+        db_name="bench_stream_costs",
+        redis_db=args.redis_db,
+        pool_max=8,
+        cache_prefix="bench-stream-costs",
+        flush=True,
+        tree=site_root,
+    ) as (env, _var_dir):
+        harness.setup_django(env, site_root)
+        [klass] = harness.seed_classes(school="Stream costs", domain="streams.bench", classes=1)
+        cookies = [device.cookie for device in klass.devices]
+        harness.close_django_connections()
+
+        port = harness.free_port()
+        unlimited = {
+            "BOTBENCH_STREAMS_PER_DEVICE": "100000",
+            "BOTBENCH_STREAMS_PER_ADDRESS": "100000",
+            "BOTBENCH_STREAM_OPEN_BURST": "100000",
+        }
+        server = uvicorn(env, site_root, port, **unlimited)
+        try:
+            paths = [(stream_path(asyncio.run(get_page(port, "/play/", c))), c) for c in cookies]
+            asyncio.run(idle_streams(port, server.pid, paths, args.streams))
+        finally:
+            harness.stop(server)
+
+        port = harness.free_port()
+        server = uvicorn(env, site_root, port)
+        try:
+            paths = [(stream_path(asyncio.run(get_page(port, "/play/", c))), c) for c in cookies]
+            flood(port, paths[0], cookies[1], args)
+        finally:
+            harness.stop(server)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
