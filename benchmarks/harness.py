@@ -369,20 +369,26 @@ def web_tier(
 
 
 @contextmanager
-def proxy(conf: Path, *, web: int, stream: int) -> Iterator[Server]:
+def proxy(
+    conf: Path, *, web: int | Collection[int], stream: int | Collection[int], port: int = 0
+) -> Iterator[Server]:
     """nginx run from the site's own main configuration (docker/nginx.conf of the tree served,
-    the file compose mounts as /etc/nginx/nginx.conf) in front of the web tier on port `web`
+    the file compose mounts as /etc/nginx/nginx.conf) in front of the web tier on port(s) `web`
     and the stream tier on `stream`, on a free port of loopback; stopped however the block ends.
-    Only addresses and the files nginx writes change: every limit and location is compose's."""
+    Only addresses and the files nginx writes change: every limit and location is compose's.
+    On `port` if given (a free one otherwise). Several ports make an upstream of several servers, as compose's DNS name does for a
+    service scaled to several containers (`docker compose up --scale stream=2`)."""
     if shutil.which("nginx") is None:
         raise RuntimeError("nginx is not installed (apt-get install nginx-light)")
-    port = free_port()
+    port = port or free_port()
     prefix = Path(tempfile.mkdtemp(prefix="botbench-proxy-"))
     text = conf.read_text()
     for service, target in (("web:8000", web), ("stream:8001", stream)):
         if f"server {service};" not in text:
             raise RuntimeError(f"{conf} names no upstream {service}")
-        text = text.replace(f"server {service};", f"server 127.0.0.1:{target};")
+        ports = [target] if isinstance(target, int) else list(target)
+        servers = "\n        ".join(f"server 127.0.0.1:{p};" for p in ports)
+        text = text.replace(f"server {service};", servers)
     text, listens = re.subn(r"listen \d+", f"listen 127.0.0.1:{port}", text)
     text, https = re.subn(r"^http \{", "http {\n" + _temp_paths(prefix), text, flags=re.M)
     if listens != 1 or https != 1:
