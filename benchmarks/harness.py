@@ -376,8 +376,9 @@ def proxy(
     the file compose mounts as /etc/nginx/nginx.conf) in front of the web tier on port(s) `web`
     and the stream tier on `stream`, on a free port of loopback; stopped however the block ends.
     Only addresses and the files nginx writes change: every limit and location is compose's.
-    On `port` if given (a free one otherwise). Several ports make an upstream of several servers, as compose's DNS name does for a
-    service scaled to several containers (`docker compose up --scale stream=2`)."""
+    On `port` if given (a free one otherwise). Several ports make an upstream of several
+    servers, as compose's DNS name does for a service scaled to several containers
+    (`docker compose up --scale stream=2`)."""
     if shutil.which("nginx") is None:
         raise RuntimeError("nginx is not installed (apt-get install nginx-light)")
     port = port or free_port()

@@ -121,9 +121,7 @@ def play(phones, game) -> int:
     """Whichever phone holds the turn taps a move (once every page is quiet); returns the
     table's version after it."""
     game.refresh_from_db()
-    mover = next(
-        (i, p) for i, p in enumerate(phones) if p.locator(MOVE_BUTTONS).count()
-    )
+    mover = next((i, p) for i, p in enumerate(phones) if p.locator(MOVE_BUTTONS).count())
     index, page = mover
     button, _ = choose(page, index + 1, set())
     drawn = drawn_version(page)
@@ -168,8 +166,7 @@ def test_a_killed_stream_node_leaves_no_screen_behind(
 
     try:
         phones = [
-            open_page(PHONE, device_cookie(open_session, students[i]), "/play/")
-            for i in range(3)
+            open_page(PHONE, device_cookie(open_session, students[i]), "/play/") for i in range(3)
         ]
         open_page(PROJECTOR, login_cookie(teacher), f"/play/tables/{table.pk}/projector/")
         open_page(CHROMEBOOK, login_cookie(teacher), f"/play/sessions/{open_session.pk}/tables/")
