@@ -165,8 +165,9 @@ def setup_django(env: dict[str, str], site_root: Path = ROOT) -> None:
 
 
 class JoinedDevice(NamedTuple):
-    cookie: str  # a Cookie header naming the team's device, as the join page set it
+    cookie: str  # a Cookie header naming the team's device, as the join page set it ("": none)
     table: int
+    student: int = 0
 
 
 @dataclass
@@ -177,11 +178,18 @@ class SeededClass:
 
 
 def seed_classes(
-    *, school: str, domain: str, classes: int, teams: int = 15, table_size: int = 5
+    *,
+    school: str,
+    domain: str,
+    classes: int,
+    teams: int = 15,
+    table_size: int = 5,
+    join: bool = True,
 ) -> list[SeededClass]:
     """Classes with an open Bot-Builders session, `teams` teams of one student seated at tables
-    of `table_size`, one joined device a team, and the tables' games started. Needs
-    setup_django() first."""
+    of `table_size`, one joined device a team (unless not `join`: the devices then join over
+    the site's /join, and each JoinedDevice names its student and no cookie), and the tables'
+    games started. Needs setup_django() first."""
     from django.http import HttpResponse
 
     from classroom import services as classroom_services
@@ -227,11 +235,14 @@ def seed_classes(
                 seat_position=t % table_size,
             )
             TeamMembership.objects.create(session=session, team=team, student=student)
+            if not join:
+                devices.append(JoinedDevice("", tables[number].pk, student.pk))
+                continue
             binding = classroom_services.device_join(session=session, student=student)
             response = HttpResponse()
             set_device_cookie(response, binding, secure=False)
             cookie = f"{DEVICE_COOKIE}={response.cookies[DEVICE_COOKIE].value}"
-            devices.append(JoinedDevice(cookie, tables[number].pk))
+            devices.append(JoinedDevice(cookie, tables[number].pk, student.pk))
         services.session_start_tables(session=session, by=teacher)
         seeded.append(SeededClass(teacher, session, devices))
     return seeded
