@@ -426,6 +426,8 @@ class Meters:
     def __init__(self, running: topology.Topology, db_name: str, redis_port: int):
         import psutil
 
+        self.running = running
+
         def nodes(tier):
             return lambda: [p for n in tier for p in n.processes()]
 
@@ -498,6 +500,9 @@ async def run_step(base: str, rooms: list[list[Screen]], args, meters: Meters) -
             break
         await asyncio.sleep(0.5)
     warm_up = time.perf_counter() - started
+    stream_mb = (
+        sum(p.memory_info().rss for n in meters.running.streams for p in n.processes()) / 2**20
+    )
     arrival = lesson.stats
     # From here every error counts against the goals; the idle time's figures are not kept.
     lesson.stats = Stats(recording=True)
@@ -546,6 +551,7 @@ async def run_step(base: str, rooms: list[list[Screen]], args, meters: Meters) -
         "warm_up": warm_up,
         "idle": idle,
         "arrival": arrival,
+        "stream_mb": stream_mb,
         "busy": busy,
         "load": (load_before, load_after),
     }
@@ -664,6 +670,16 @@ def report(count: int, result: dict, args) -> None:
         f"  server CPU: {cost['idle screen']:.2f} ms a second per idle screen,"
         f" {cost['move']:.0f} ms per move with its fan-out, {cost['fetch']:.1f} ms per fetch"
     )
+    idle, busy, moves = result["idle"], result["busy"], result["moves"] or 1
+    print(
+        "  by tier, ms per move with its fan-out / ms a second per idle screen: "
+        + ", ".join(
+            f"{tier} {1000 * (busy[tier] - idle[tier]) * busy['seconds'] / moves:.1f}"
+            f" / {1000 * idle[tier] / (result['opened'] or 1):.3f}"
+            for tier in ("web", "stream", "nginx", "postgres", "redis")
+        )
+    )
+    print(f"  stream tier memory with the streams open: {result['stream_mb']:.0f} MB")
     kinds: dict[str, int] = {}
     for error in stats.errors:
         kinds[error] = kinds.get(error, 0) + 1
