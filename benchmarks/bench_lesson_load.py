@@ -221,15 +221,19 @@ class Lesson:
         return answer is not None and answer[0] == 302 and "botbench_device=" in screen.cookie
 
     async def arrive(self, screen: Screen) -> None:
-        """Join (a phone not yet joined), load the page, open the stream; then live."""
-        if (
-            screen.kind == "phone"
-            and "device=" not in screen.cookie
-            and not await self.join(screen)
-        ):
-            return
-        answer = await self.request(screen, "page", "GET", screen.page)
-        if answer is None or answer[0] != 200:
+        """Join (a phone not yet joined), load the page, open the stream; then live. A join or
+        page that fails is tried again twice, 2 s later, as a student taps again (each failure
+        is counted among the arrival's errors)."""
+        for attempt in range(3):
+            if attempt:
+                await asyncio.sleep(2)
+            joined = screen.kind != "phone" or "botbench_device=" in screen.cookie
+            if not joined and not await self.join(screen):
+                continue
+            answer = await self.request(screen, "page", "GET", screen.page)
+            if answer is not None and answer[0] == 200:
+                break
+        else:
             return
         self.show(screen, answer[1])
         for game in screen.shown:
@@ -493,10 +497,12 @@ async def run_step(base: str, rooms: list[list[Screen]], args, meters: Meters) -
         )
         screen.shown, screen.html, screen.drawn, screen.tapped = {}, "", 0, -1
         arrivals.append(asyncio.create_task(lesson.arrive(screen)))
-        await asyncio.sleep(0.002)
+        # A school's screens arrive over a minute or so, not in one instant.
+        await asyncio.sleep(0.01)
     # Every screen with its page and stream (or given up): the lesson's start is not measured.
-    while lesson.opened < len(screens) and time.perf_counter() - started < 600:
-        if all(task.done() for task in arrivals):
+    # (A screen whose arrival failed has its task done, its error counted.)
+    while time.perf_counter() - started < 600:
+        if lesson.opened + sum(task.done() for task in arrivals) >= len(screens):
             break
         await asyncio.sleep(0.5)
     warm_up = time.perf_counter() - started
