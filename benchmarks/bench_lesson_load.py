@@ -67,6 +67,9 @@ STREAM = re.compile(r'data-sse-connect="([^"]+)"')
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 GOALS = {"propagation": 300.0, "move": 150.0, "fetch": 100.0}
 TIMEOUT = 10.0  # every request's, and a move's to reach every screen
+# A join or page while the whole school arrives (not measured): a join the client gave up on
+# may still be done by the server, and its name then taken, so it gets longer.
+ARRIVAL_TIMEOUT = 60.0
 SLOW_POLL = 10.0  # the region's own `every 10s` (classroom/templatetags/live_region.py)
 IDLE_SECONDS = 10.0
 
@@ -171,8 +174,9 @@ class Lesson:
         headers = {"X-Forwarded-For": screen.address, **kw.pop("headers", {})}
         if screen.cookie:
             headers["Cookie"] = screen.cookie
+        limit = ARRIVAL_TIMEOUT if kind in ("join", "page") else TIMEOUT
         try:
-            async with asyncio.timeout(TIMEOUT):
+            async with asyncio.timeout(limit):
                 async with screen.http.request(
                     method, self.base + path, headers=headers, allow_redirects=False, **kw
                 ) as response:
