@@ -375,6 +375,8 @@ class Lesson:
             alert = re.search(r'role="alert">([^<]+)', text)
             self.stats.error(f"move {status} {alert and alert[1]}")
             move.waiting.clear()
+            self.show(mover, text)
+            return  # refused: nothing to propagate, and no propagation sample
         versions = shown_versions(text) or {}
         move.version = versions.get(game, int(version) + 1)
         self.show(mover, text)
