@@ -547,6 +547,8 @@ async def run_step(base: str, rooms: list[list[Screen]], args, meters: Meters) -
     for move in lesson.moves:
         if move.done:
             stats.add("propagation", move.done - move.sent)
+            if move.done - move.sent > TIMEOUT:
+                stats.error(f"move on every screen only after {TIMEOUT:.0f} s")
         elif move.version:
             stats.error(f"move not on {len(move.waiting)} screen(s) within {TIMEOUT:.0f} s")
     opened = lesson.opened
