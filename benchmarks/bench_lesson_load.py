@@ -1,50 +1,43 @@
-"""A realistic lesson load on server push: classes of 15 team phones, a projector grid and a
-teacher dashboard, 3 tables a class, a move every 15-30 s per table.
+"""A lesson load measured from outside, on compose's topology: how many classes this machine
+holds with every move on every screen of its table within the goals.
 
-    .venv/bin/python benchmarks/bench_lesson_load.py [--steps 10,25,50,100,150] [--seconds 60]
-    .venv/bin/python benchmarks/bench_lesson_load.py --idle-streams 1700
-    .venv/bin/python benchmarks/bench_lesson_load.py --site-root ../before  # an older checkout
+    .venv/bin/python benchmarks/bench_lesson_load.py [--steps 25,50,100,150] [--seconds 30]
+    .venv/bin/python benchmarks/bench_lesson_load.py --processes 2   # 2 web + 2 stream nodes
 
-Screens connect like the browser: the page, then its event stream, and on each `changed`
-event a fetch of the region through the poll URL (plus the 10 s fallback poll). A share of the
-screens (`--poll-only`) cannot hold a stream and polls every 1.5 s instead. The generator is one
-asyncio loop (aiohttp), not a thread a screen; its own CPU is printed beside the server's.
+What runs (benchmarks/topology.py, the launcher the failover test uses too): nginx from the repo's
+docker/nginx.conf (its upstreams pointed at loopback ports) in front of the web tier (granian,
+compose's command) and the stream tier (compose's command), on this machine's PostgreSQL (a
+database of its own, dropped after) and a redis-server of its own (so its CPU is this run's).
+`--processes N` runs N web and N stream nodes, each with one worker (the same number of worker
+processes as compose's one node of each with two), listed in nginx's upstreams as a scaled
+compose service's containers are.
 
-Each step measures `--seconds` from when every screen has its page: the start of a lesson, when
-the whole class loads its pages at once, is left out (its length is printed). The tables are
-already under way then, each at its own point (its first move 0-30 s in), so moves come at their
-steady rate for the whole window. For each step it prints percentiles measured by the client
-(time to answer; a move's propagation from the move being sent to each other screen of its
-table holding the redrawn region: `propagation` for the screens that learned of it by their
-stream, `polled` for those that polled first, mostly the poll-only ones, which poll every
-1.5 s; region fetches also by screen: phone, grid, dashboard) and, with `--server-times`, by
-the server (the time its access log gives a request), errors, and CPU (the web and stream
-tiers', the goal's "server CPU"; beside it PostgreSQL's and Redis's, and the whole machine's,
-which includes what else this shared machine runs); the generator's loop lag (how late its
-10 ms sleeps wake: time that every client figure includes but the server did not spend); then
-the largest class count meeting the goals (move p95 <= 150 ms, fetch p95 <= 100 ms,
-propagation p95 <= 300 ms on the streams, 0 errors, server CPU <= 80 %).
+A class: 15 team phones at 3 tables of 5, the projector grid and the teacher's tables page.
+Every phone joins over /join (the room code, then its name; its own X-Forwarded-For address,
+as behind compose's TLS proxy, one hop); the teacher's screens carry a signed-in cookie made at
+seeding (a password check for 150 teachers would only slow the start). Each screen then holds
+its own connections, as a browser does: one client session of its own, its page, one event
+stream, a fetch of its region on each `changed` (one in flight, one more queued, as htmx does),
+and the region's own poll every 10 s.
 
-Pages, polls, fetches and moves reuse kept-alive connections, and each connection stays with
-the worker process that accepted it, busy or not: with 3 gunicorn workers at 100 classes the
-busiest did about twice the work of the least busy one. `--connection-per-request` opens one
-for each instead, as nginx's `proxy_pass` does to an upstream without `keepalive`, so whichever
-worker is free takes the next request: the workers' loads even out, but the connections cost
-more than the balance gains (at 100 classes, client move p95 312 ms beside 213 ms kept alive),
-which is why docker/nginx.conf keeps its connections alive. Streams are long-lived either way.
+Each table moves on a fixed schedule, every `--every` seconds (default 8: a brisk class) from its
+own random phase, whatever the answers: the phone whose screen shows the move buttons taps one
+(a tick when no phone shows them, say a screen not yet current, is counted as skipped). For each
+move, propagation runs from the tap until the LAST other screen showing the table (its phones,
+the projector grid, the teacher's page) shows that version, read from the page (the `v` its
+region's poll URL holds). A move not on every one of them within 10 s is an error; so is every
+request that fails, answers an error, or is unfinished when its 10 s timeout (or the end) comes.
 
-`--idle-streams N` opens N streams (the screens of N/17 classes) with nothing happening and
-reports the server's memory and CPU with them open.
+Per step, after every screen has its page and stream: 10 s idle (streams open, the 10 s polls
+only), then `--seconds` of moves; then up to 10 s for the last moves and requests to finish.
+CPU is counted for every server process: the web and stream nodes, nginx, PostgreSQL (this
+database's backends and the server's own processes) and Redis; the generator's own CPU and the
+whole machine's, with its load average before and after, are printed beside it: on a shared
+machine, a figure is only as good as the load it was taken under.
 
-`--proxy` puts nginx in front of both tiers with the served tree's own docker/nginx.conf (its
-upstreams pointed at the benchmark's servers), so every request takes compose's path; nginx's
-CPU is printed beside the server's.
-
-Serving as in production (docker/compose.yaml): granian (WSGI, 2 workers x 3 threads that run
-Django unless `--workers`/`--threads`; `--web-server gunicorn` serves the web tier with gunicorn's
-threaded workers instead, to compare) for pages, polls and moves, gunicorn with uvicorn workers
-(ASGI) for the streams; PostgreSQL + Redis on loopback; its own database
-(`botbench_bench_lesson`, dropped after) and Redis db `--redis-db`.
+Goals: propagation p95 <= 300 ms, move p95 <= 150 ms, fetch p95 <= 100 ms, 0 errors. The
+largest class count holding all of them is printed at the end, with each step's CPU per move,
+per fetch and per idle screen for the capacity model in benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -58,61 +51,36 @@ import resource
 import secrets
 import sys
 import time
-from contextlib import ExitStack
 from dataclasses import dataclass, field
 from html import unescape
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import harness  # noqa: E402
+import topology  # noqa: E402
 from load_players import FORM, MOVE_URL, PREFERENCES, percentile  # noqa: E402
 
 POLL = re.compile(r'data-hx-get="([^"]+/poll/[^"]+)"')
 STREAM = re.compile(r'data-sse-connect="([^"]+)"')
-# The servers beside the site's: their CPU is printed apart from the goal's "server CPU".
-STORES = {"postgres", "redis-server"}
-GOALS = {"move": 150.0, "fetch": 100.0, "propagation": 300.0}
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+GOALS = {"propagation": 300.0, "move": 150.0, "fetch": 100.0}
+TIMEOUT = 10.0  # every request's, and a move's to reach every screen
+# A join or page while the whole school arrives (not measured): a join the client gave up on
+# may still be done by the server, and its name then taken, so it gets longer.
+ARRIVAL_TIMEOUT = 60.0
+SLOW_POLL = 10.0  # the region's own `every 10s` (classroom/templatetags/live_region.py)
+IDLE_SECONDS = 10.0
 
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--steps", default="10,25,50,100,150")
-    parser.add_argument("--seconds", type=float, default=60.0, help="measured time a step")
-    parser.add_argument("--poll-only", type=float, default=0.1, help="share of polling screens")
-    # As docker/compose.yaml serves the web tier.
-    parser.add_argument("--workers", type=int, default=2, help="web workers")
-    parser.add_argument("--threads", type=int, default=3, help="threads a web worker")
-    parser.add_argument(
-        "--web-server",
-        choices=["granian", "gunicorn"],
-        default="granian",
-        help="the web tier's server: granian as compose runs it, or gunicorn as it did before",
-    )
-    parser.add_argument(
-        "--worker-class",
-        default="gthread",
-        help="with --web-server gunicorn: its worker class (sync: no threads)",
-    )
-    parser.add_argument(
-        "--connection-per-request", action="store_true", help="no kept-alive web connections"
-    )
-    parser.add_argument(
-        "--server-times",
-        action="store_true",
-        help="the web tier logs each request and its own times are printed (compose's keeps no"
-        " access log: its proxy logs every request)",
-    )
-    parser.add_argument(
-        "--proxy",
-        action="store_true",
-        help="through nginx with the served tree's docker/nginx.conf, as compose serves the site",
-    )
-    parser.add_argument("--idle-streams", type=int, default=0)
+    parser.add_argument("--steps", default="25,50,100,150")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured moves a step")
+    parser.add_argument("--every", type=float, default=8.0, help="seconds between a table's moves")
+    parser.add_argument("--processes", type=int, default=1, help="web and stream nodes each")
     parser.add_argument("--db-name", default="botbench_bench_lesson")
-    parser.add_argument("--redis-db", type=int, default=7)
-    parser.add_argument("--keep-db", action="store_true")
     parser.add_argument(
         "--site-root",
         type=Path,
@@ -122,223 +90,302 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-@dataclass
+def shown_versions(html: str) -> dict[int, int] | None:
+    """{game: version} the region drawn in `html` shows (its poll URL's `v`), None if none."""
+    match = POLL.search(html)
+    if match is None:
+        return None
+    shown = parse_qs(urlsplit(unescape(match[1])).query).get("v", [""])[0]
+    versions = {}
+    for part in shown.split("~")[0].split("-"):
+        game, _, version = part.partition(".")
+        if game.isdigit() and version.isdigit():
+            versions[int(game)] = int(version)
+    return versions
+
+
+@dataclass(eq=False)
 class Screen:
-    kind: str  # device, grid or desk
-    cookie: str
+    kind: str  # phone, grid or desk
     page: str
-    tables: list[int]
-    push: bool
+    address: str
+    cookie: str = ""
+    student: int = 0
+    code: str = ""
     html: str = ""
-    seen: dict[int, int] = field(default_factory=dict)
+    shown: dict[int, int] = field(default_factory=dict)
+    http: object = None
+    fetching: bool = False
+    again: bool = False
+    drawn: int = 0  # regions drawn so far
+    tapped: int = -1  # the drawing whose button was last tapped: never tapped twice
 
 
 @dataclass
-class TableClock:
-    moves: int = 0
-    sent_at: float = 0.0
+class Move:
+    game: int
+    sent: float
+    version: int = 0
+    waiting: set = field(default_factory=set)  # screens not yet showing it
+    done: float = 0.0
 
 
 @dataclass
 class Stats:
     times: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
-    events: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
+    recording: bool = True
 
     def add(self, kind: str, seconds: float) -> None:
-        self.times.setdefault(kind, []).append(seconds)
+        if self.recording:
+            self.times.setdefault(kind, []).append(seconds)
+
+    def count(self, kind: str) -> None:
+        if self.recording:
+            self.counts[kind] = self.counts.get(kind, 0) + 1
+
+    def error(self, text: str) -> None:
+        if self.recording:
+            self.errors.append(text)
 
 
-def seed(classes: int, env: dict[str, str], site_root: Path) -> list[list[Screen]]:
-    """`classes` classes with started tables; for each, its 17 screens."""
-    harness.setup_django(env, site_root)
-    from django.test import Client
+class Lesson:
+    """The screens of a step's classes, the tables' schedules and the figures."""
 
-    from games.models import TableGame
+    def __init__(self, base: str, rooms: list[list[Screen]], every: float):
+        self.base, self.rooms, self.every = base, rooms, every
+        self.stats = Stats()
+        self.moves: list[Move] = []
+        self.pending: dict[int, list[Move]] = {}  # game -> its moves not yet on every screen
+        self.watchers: dict[int, list[Screen]] = {}  # game -> screens showing it
+        self.inflight: set[asyncio.Task] = set()
+        self.opened = 0
+        self.stop = float("inf")
 
-    rooms = []
-    for seeded in harness.seed_classes(
-        school="Lesson Load Elementary", domain="lesson.test", classes=classes
-    ):
-        session = seeded.session
-        game_of = dict(TableGame.objects.filter(session=session).values_list("table_id", "pk"))
-        desk = Client()
-        desk.force_login(seeded.teacher)
-        teacher_cookie = f"sessionid={desk.cookies['sessionid'].value}"
-        games = list(game_of.values())
-        screens = [
-            Screen("device", device.cookie, "/play/", [game_of[device.table]], True)
-            for device in seeded.devices
-        ]
-        screens.append(
-            Screen("grid", teacher_cookie, f"/play/sessions/{session.pk}/projector/", games, True)
-        )
-        screens.append(
-            Screen("desk", teacher_cookie, f"/play/sessions/{session.pk}/tables/", games, True)
-        )
-        rooms.append(screens)
-    return rooms
+    # -- requests -------------------------------------------------------------------------------
 
-
-class Generator:
-    def __init__(self, ports: tuple[int, int], stats: Stats, clocks: dict, stop: float):
-        self.base = f"http://127.0.0.1:{ports[0]}"
-        self.stream_base = f"http://127.0.0.1:{ports[1]}"
-        self.stats, self.clocks, self.stop = stats, clocks, stop
-        self.loaded = 0  # screens that have their page
-        self.listening = 0  # screens whose stream is open
-        # Pages, polls and moves: with --connection-per-request a session of their own that
-        # keeps no connection alive; None sends them on the streams' session.
-        self.web = None
-
-    async def get(self, http, screen: Screen, path: str, kind: str):
-        started = time.perf_counter()
-        headers = {"Cookie": screen.cookie}
-        if kind != "page":
-            headers["HX-Request"] = "true"
+    async def request(self, screen: Screen, kind: str, method: str, path: str, **kw):
+        """(status, text, response) of one request with its timeout; None when it failed (an
+        error, counted)."""
         import aiohttp
 
-        for attempt in range(2):
-            try:
-                async with (self.web or http).get(self.base + path, headers=headers) as response:
+        started = time.perf_counter()
+        headers = {"X-Forwarded-For": screen.address, **kw.pop("headers", {})}
+        if screen.cookie:
+            headers["Cookie"] = screen.cookie
+        limit = ARRIVAL_TIMEOUT if kind in ("join", "page") else TIMEOUT
+        try:
+            async with asyncio.timeout(limit):
+                async with screen.http.request(
+                    method, self.base + path, headers=headers, allow_redirects=False, **kw
+                ) as response:
                     text = await response.text()
-                break
-            except aiohttp.ServerDisconnectedError:
-                # A kept-alive connection the server closed meanwhile: browsers retry a GET too.
-                if attempt:
-                    raise
-        if "csrftoken" in response.cookies and "csrftoken" not in screen.cookie:
-            screen.cookie += f"; csrftoken={response.cookies['csrftoken'].value}"
+        except (TimeoutError, aiohttp.ClientError) as exc:
+            self.stats.error(f"{screen.kind} {kind}: {type(exc).__name__}")
+            return None
         took = time.perf_counter() - started
         self.stats.add(kind, took)
-        if kind == "fetch":
-            self.stats.add(f"{kind} ({screen.kind})", took)
-        if response.status not in (200, 204):
-            self.stats.errors.append(f"{screen.kind} {kind} {response.status}")
-        return response.status, text
+        for name in ("csrftoken", "botbench_browser", "botbench_device"):
+            morsel = response.cookies.get(name)
+            if morsel is not None and f"{name}=" not in screen.cookie:
+                screen.cookie = "; ".join(filter(None, [screen.cookie, f"{name}={morsel.value}"]))
+        if response.status >= 400:
+            self.stats.error(f"{screen.kind} {kind} {response.status}")
+        return response.status, text, response
 
-    async def fetch(self, http, screen: Screen, kind: str) -> None:
-        match = POLL.search(screen.html)
-        status, text = await self.get(http, screen, unescape(match[1]), kind)
-        if status == 200 and 'id="live"' in text:
-            screen.html = text
-            now = time.perf_counter()
-            for table in screen.tables:
-                clock = self.clocks.get(table)
-                if clock and clock.moves > screen.seen.get(table, 0):
-                    screen.seen[table] = clock.moves
-                    # A stream's event or a poll (a poll-only screen's 1.5 s one, or a stream's
-                    # 10 s fallback that came first): the goal is the stream's.
-                    how = "propagation" if kind == "fetch" else "polled"
-                    self.stats.add(how, now - clock.sent_at)
-        elif status == 204 and "HX-Refresh" in text:
-            self.stats.errors.append(f"{screen.kind} refresh")
+    def track(self, coroutine) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.inflight.add(task)
+        task.add_done_callback(self.finished)
+        return task
 
-    async def run_screen(self, http, screen: Screen) -> None:
-        try:
-            status, screen.html = await self.get(http, screen, screen.page, "page")
-            self.loaded += 1
-            for table in screen.tables:
-                screen.seen[table] = self.clocks.setdefault(table, TableClock()).moves
-            if not screen.push:
-                while time.perf_counter() < self.stop:
-                    await asyncio.sleep(1.5)
-                    await self.fetch(http, screen, "poll")
-                return
-            stream = unescape(STREAM.search(screen.html)[1])
-            fallback = asyncio.create_task(self.slow_poll(http, screen))
-            try:
-                await self.listen(http, screen, stream)
-            finally:
-                fallback.cancel()
-        except (asyncio.CancelledError, TimeoutError):
-            pass
-        except Exception as exc:  # noqa: BLE001 - counted, never fatal
-            self.stats.errors.append(f"{screen.kind}: {exc!r}")
+    def finished(self, task: asyncio.Task) -> None:
+        self.inflight.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            self.stats.error(f"generator: {task.exception()!r}")
 
-    async def slow_poll(self, http, screen: Screen) -> None:
-        await asyncio.sleep(random.uniform(0, 10))
-        while time.perf_counter() < self.stop:
-            await self.fetch(http, screen, "poll")
-            await asyncio.sleep(10)
+    # -- a screen -------------------------------------------------------------------------------
 
-    async def listen(self, http, screen: Screen, stream: str) -> None:
-        headers = {"Cookie": screen.cookie, "Accept": "text/event-stream"}
-        remaining = self.stop - time.perf_counter()
-        async with http.get(self.stream_base + stream, headers=headers) as response:
-            if response.status != 200:
-                said = (await response.text())[:120]
-                self.stats.errors.append(f"{screen.kind} stream {response.status} {said!r}")
-                return
-            self.listening += 1
-            event = ""
-            while time.perf_counter() < self.stop:
-                try:
-                    raw = await asyncio.wait_for(response.content.readline(), remaining + 1)
-                except TimeoutError:
-                    return
-                if not raw:
-                    self.stats.errors.append(f"{screen.kind} stream ended")
-                    return
-                line = raw.decode().rstrip("\n")
-                if line.startswith("event:"):
-                    event = line[6:].strip()
-                elif line == "" and event:
-                    if event == "changed":
-                        self.stats.events += 1
-                        await self.fetch(http, screen, "fetch")
-                    event = ""
+    async def join(self, screen: Screen) -> bool:
+        """The join page, the room code, the name: the device cookie the site sets."""
+        answer = await self.request(screen, "join", "GET", f"/join?code={screen.code}")
+        if answer is None or answer[0] != 200:
+            return False
+        token = CSRF.search(answer[1])[1]
+        body = {"csrfmiddlewaretoken": token, "code": screen.code, "student": screen.student}
+        answer = await self.request(
+            screen,
+            "join",
+            "POST",
+            "/join",
+            data=body,
+            headers={"Referer": f"{self.base}/join"},
+        )
+        return answer is not None and answer[0] == 302 and "botbench_device=" in screen.cookie
 
-    async def run_table(self, http, devices: list[Screen], table: int) -> None:
-        clock = self.clocks.setdefault(table, TableClock())
-        # Each table at its own point of the lesson: the moves come at their steady rate from
-        # the measured window's first second (each table's first move 15-45 s in left the
-        # window's first 15 s quiet, averaging the server's CPU down by a third).
-        await asyncio.sleep(random.uniform(0, 30))
-        while time.perf_counter() < self.stop:
-            mover = next((d for d in devices if FORM.search(d.html)), None)
-            if mover is None:  # the table's turn is a robot's, or its game is over
-                await asyncio.sleep(random.uniform(15, 30))
+    async def arrive(self, screen: Screen) -> None:
+        """Join (a phone not yet joined), load the page, open the stream; then live. A join or
+        page that fails is tried again twice, 2 s later, as a student taps again (each failure
+        is counted among the arrival's errors)."""
+        for attempt in range(3):
+            if attempt:
+                await asyncio.sleep(2)
+            joined = screen.kind != "phone" or "botbench_device=" in screen.cookie
+            if not joined and not await self.join(screen):
                 continue
-            forms = FORM.findall(mover.html)
-            token, action, version, move_id = choose(forms)
-            body = urlencode(
-                {
-                    "csrfmiddlewaretoken": token,
-                    "action": unescape(action),
-                    "version": version,
-                    "client_move_id": move_id,
-                }
-            )
-            headers = {
-                "Cookie": mover.cookie,
-                "HX-Request": "true",
-                "Content-Type": "application/x-www-form-urlencoded",
-                "Referer": f"{self.base}/play/",
-            }
-            clock.moves += 1
-            clock.sent_at = time.perf_counter()
-            mover.seen[table] = clock.moves
-            path = MOVE_URL.search(mover.html)[1]
-            web = self.web or http
-            async with web.post(self.base + path, data=body, headers=headers) as response:
-                text = await response.text()
-            self.stats.add("move", time.perf_counter() - clock.sent_at)
-            if response.status != 200 or "alert-error" in text:
-                alert = re.search(r'role="alert">([^<]+)', text)
-                self.stats.errors.append(f"move {response.status} {alert and alert[1]}")
-            else:
-                mover.html = text
-            await asyncio.sleep(random.uniform(15, 30))
+            answer = await self.request(screen, "page", "GET", screen.page)
+            if answer is not None and answer[0] == 200:
+                break
+        else:
+            return
+        self.show(screen, answer[1])
+        for game in screen.shown:
+            self.watchers.setdefault(game, []).append(screen)
+        stream = unescape(STREAM.search(screen.html)[1])
+        poll = asyncio.get_running_loop().create_task(self.slow_poll(screen))
+        try:
+            await self.listen(screen, stream)
+        finally:
+            poll.cancel()
 
+    def show(self, screen: Screen, html: str) -> None:
+        versions = shown_versions(html)
+        if versions is None:
+            return
+        screen.html = html
+        screen.drawn += 1
+        now = time.perf_counter()
+        for game, version in versions.items():
+            if version > screen.shown.get(game, -1):
+                screen.shown[game] = version
+                for move in self.pending.get(game, ()):
+                    if move.version and version >= move.version and screen in move.waiting:
+                        move.waiting.discard(screen)
+                        if not move.waiting:
+                            move.done = now
+                self.pending[game] = [m for m in self.pending.get(game, ()) if m.waiting]
 
-async def watch_lag(stats: Stats, stop: float) -> None:
-    """How late the generator's own loop wakes (a 10 ms sleep's overshoot): time a screen's
-    answer waited for the generator, not the server, which every client figure includes."""
-    while time.perf_counter() < stop:
-        asked = time.perf_counter()
-        await asyncio.sleep(0.01)
-        stats.add("loop lag", time.perf_counter() - asked - 0.01)
+    async def fetch(self, screen: Screen, kind: str) -> None:
+        """The region, as the page's poll URL asks for it (one in flight, one more queued)."""
+        if screen.fetching:
+            screen.again = True
+            return
+        screen.fetching = True
+        try:
+            while True:
+                screen.again = False
+                answer = await self.request(
+                    screen,
+                    kind,
+                    "GET",
+                    unescape(POLL.search(screen.html)[1]),
+                    headers={"HX-Request": "true"},
+                )
+                if answer is not None and answer[0] == 200:
+                    self.show(screen, answer[1])
+                if not screen.again:
+                    return
+        finally:
+            screen.fetching = False
+
+    async def slow_poll(self, screen: Screen) -> None:
+        while True:
+            await asyncio.sleep(SLOW_POLL)
+            self.track(self.fetch(screen, "poll"))
+
+    async def listen(self, screen: Screen, path: str) -> None:
+        import aiohttp
+
+        headers = {"Accept": "text/event-stream", "X-Forwarded-For": screen.address}
+        headers["Cookie"] = screen.cookie
+        try:
+            async with screen.http.get(self.base + path, headers=headers) as response:
+                if response.status != 200:
+                    self.stats.error(f"{screen.kind} stream {response.status}")
+                    return
+                event = ""
+                hello = False
+                while True:
+                    timeout = None if hello else TIMEOUT
+                    async with asyncio.timeout(timeout):
+                        raw = await response.content.readline()
+                    if not raw:
+                        self.stats.error(f"{screen.kind} stream ended")
+                        return
+                    line = raw.decode().rstrip("\n")
+                    if line.startswith("event:"):
+                        event = line[6:].strip()
+                    elif line == "" and event:
+                        if event == "hello" and not hello:
+                            hello = True
+                            self.opened += 1
+                        elif event == "changed":
+                            self.stats.count("events")
+                            self.track(self.fetch(screen, "fetch"))
+                        event = ""
+        except (TimeoutError, aiohttp.ClientError) as exc:
+            self.stats.error(f"{screen.kind} stream: {type(exc).__name__}")
+
+    # -- the tables -----------------------------------------------------------------------------
+
+    async def table(self, game: int, phones: list[Screen]) -> None:
+        """Every `every` seconds from a random phase, whatever happened to the last move."""
+        start = time.perf_counter() + random.uniform(0, self.every)
+        tick = 0
+        while True:
+            at = start + tick * self.every
+            if at >= self.stop:
+                return
+            await asyncio.sleep(max(0.0, at - time.perf_counter()))
+            tick += 1
+            mover = next((p for p in phones if p.tapped != p.drawn and FORM.search(p.html)), None)
+            if mover is None:
+                self.stats.count("skipped ticks")
+                continue
+            self.track(self.move(game, mover))
+
+    async def move(self, game: int, mover: Screen) -> None:
+        token, action, version, move_id = choose(FORM.findall(mover.html))
+        path = MOVE_URL.search(mover.html)[1]
+        body = {
+            "csrfmiddlewaretoken": token,
+            "action": unescape(action),
+            "version": version,
+            "client_move_id": move_id,
+        }
+        move = Move(game, time.perf_counter())
+        move.waiting = {s for s in self.watchers.get(game, []) if s is not mover}
+        self.moves.append(move)
+        self.pending.setdefault(game, []).append(move)
+        mover.tapped = mover.drawn
+        answer = await self.request(
+            mover,
+            "move",
+            "POST",
+            path,
+            data=body,
+            headers={"HX-Request": "true", "Referer": f"{self.base}/play/"},
+        )
+        if answer is None:
+            move.waiting.clear()
+            return
+        status, text, _ = answer
+        if status != 200 or "alert-error" in text:
+            alert = re.search(r'role="alert">([^<]+)', text)
+            self.stats.error(f"move {status} {alert and alert[1]}")
+            move.waiting.clear()
+            self.show(mover, text)
+            return  # refused: nothing to propagate, and no propagation sample
+        versions = shown_versions(text) or {}
+        move.version = versions.get(game, int(version) + 1)
+        self.show(mover, text)
+        # Screens that already show it (their fetch overtook this answer) are done with it.
+        for screen in list(move.waiting):
+            if screen.shown.get(game, -1) >= move.version:
+                move.waiting.discard(screen)
+        if not move.waiting and not move.done:
+            move.done = time.perf_counter()
 
 
 def choose(forms):
@@ -349,51 +396,89 @@ def choose(forms):
     raise AssertionError("no button")
 
 
-def server_processes(master_pids: list[int]):
-    import psutil
-
-    processes = []
-    for pid in master_pids:
-        master = psutil.Process(pid)
-        processes += [master, *master.children(recursive=True)]
-    return processes
+# -- a step ---------------------------------------------------------------------------------------
 
 
-def cpu_seconds(processes) -> float:
-    total = 0.0
-    for process in processes:
-        try:
-            times = process.cpu_times()
-            total += times.user + times.system
-        except Exception:  # noqa: BLE001, S112 - a worker that went away
-            continue
-    return total
+def seed(classes: int, env: dict[str, str], site_root: Path) -> list[list[Screen]]:
+    """`classes` classes with started tables, their phones not yet joined; 17 screens each."""
+    harness.setup_django(env, site_root)
+    from django.test import Client
+
+    rooms = []
+    for c, seeded in enumerate(
+        harness.seed_classes(
+            school="Lesson Load Elementary", domain="lesson.test", classes=classes, join=False
+        )
+    ):
+        session = seeded.session
+        desk = Client()
+        desk.force_login(seeded.teacher)
+        teacher = f"sessionid={desk.cookies['sessionid'].value}"
+        address = lambda n, c=c: f"10.{c // 200}.{c % 200}.{n + 1}"  # noqa: E731
+        screens = [
+            Screen("phone", "/play/", address(n), student=d.student, code=session.room_code)
+            for n, d in enumerate(seeded.devices)
+        ]
+        screens.append(
+            Screen("grid", f"/play/sessions/{session.pk}/projector/", address(100), teacher)
+        )
+        screens.append(
+            Screen("desk", f"/play/sessions/{session.pk}/tables/", address(100), teacher)
+        )
+        rooms.append(screens)
+    harness.close_django_connections()
+    return rooms
 
 
-def store_processes():
-    """PostgreSQL's and Redis's processes (the whole servers: other databases share them)."""
-    import psutil
+class Meters:
+    """CPU seconds of every server process by part, and of the generator and the machine."""
 
-    return [p for p in psutil.process_iter(["name"]) if p.info["name"] in STORES]
+    def __init__(self, running: topology.Topology, db_name: str, redis_port: int):
+        import psutil
 
+        self.running = running
 
-def machine_busy() -> tuple[float, float]:
-    """(busy, all) CPU seconds of the whole machine so far: what else runs shows here too."""
-    import psutil
+        def nodes(tier):
+            return lambda: [p for n in tier for p in n.processes()]
 
-    times = psutil.cpu_times()
-    idle = times.idle + getattr(times, "iowait", 0.0)
-    return sum(times) - idle, sum(times)
+        def redis():
+            return [
+                p
+                for p in psutil.process_iter(["name", "cmdline"])
+                if p.info["name"] == "redis-server"
+                and f":{redis_port}" in " ".join(p.info["cmdline"] or [])
+            ]
 
+        self.parts = {
+            "web": topology.CpuMeter(nodes(running.web)),
+            "stream": topology.CpuMeter(nodes(running.streams)),
+            "nginx": topology.CpuMeter(running.proxy_processes),
+            "postgres": topology.CpuMeter(lambda: topology.postgres_processes(db_name)),
+            "redis": topology.CpuMeter(redis),
+        }
 
-def rss_mb(processes) -> float:
-    total = 0
-    for process in processes:
-        try:
-            total += process.memory_info().rss
-        except Exception:  # noqa: BLE001, S112
-            continue
-    return total / 2**20
+    def start(self) -> None:
+        import psutil
+
+        for meter in self.parts.values():
+            meter.start()
+        self.wall = time.perf_counter()
+        self.mine = own_cpu()
+        self.machine = psutil.cpu_times()
+
+    def stop(self) -> dict[str, float]:
+        """CPU seconds a second of each part (1.0 = one core busy), 'servers' their sum."""
+        import psutil
+
+        wall = time.perf_counter() - self.wall
+        rates = {name: meter.stop() / wall for name, meter in self.parts.items()}
+        rates["servers"] = sum(rates.values())
+        rates["generator"] = (own_cpu() - self.mine) / wall
+        now = psutil.cpu_times()
+        idle = (now.idle + now.iowait) - (self.machine.idle + self.machine.iowait)
+        rates["machine"] = (sum(now) - sum(self.machine) - idle) / wall
+        rates["seconds"] = wall
+        return rates
 
 
 def own_cpu() -> float:
@@ -401,97 +486,89 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def run_step(
-    ports, rooms, args, master_pids, var_dir: str, since: dict, proxy_pids=()
-) -> dict:
+async def run_step(base: str, rooms: list[list[Screen]], args, meters: Meters) -> dict:
     import aiohttp
 
-    stats = Stats()
-    clocks: dict[int, TableClock] = {}
-    connect = 15.0
-    # Until every screen has its page: then the measured time starts (see below).
-    generator = Generator(ports, stats, clocks, time.perf_counter() + 3600)
-    rng = random.Random(len(rooms))
-    connector = aiohttp.TCPConnector(limit=0)
-    timeout = aiohttp.ClientTimeout(total=None, sock_connect=30, sock_read=None)
-    web_connector = aiohttp.TCPConnector(limit=0, force_close=True)
-    async with (
-        aiohttp.ClientSession(
-            connector=connector, cookie_jar=aiohttp.DummyCookieJar(), timeout=timeout
-        ) as http,
-        aiohttp.ClientSession(
-            connector=web_connector, cookie_jar=aiohttp.DummyCookieJar(), timeout=timeout
-        ) as web,
+    lesson = Lesson(base, rooms, args.every)
+    screens = [s for room in rooms for s in room]
+    load_before = topology.load_average()
+    arrivals = []
+    started = time.perf_counter()
+    for screen in screens:
+        # A browser's own connections (six at most to one host, kept alive), its own cookies.
+        screen.http = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=6),
+            cookie_jar=aiohttp.DummyCookieJar(),
+            timeout=aiohttp.ClientTimeout(total=None, sock_connect=TIMEOUT),
+        )
+        screen.shown, screen.html, screen.drawn, screen.tapped = {}, "", 0, -1
+        arrivals.append(asyncio.create_task(lesson.arrive(screen)))
+        # A school's screens arrive over a minute or so, not in one instant.
+        await asyncio.sleep(0.01)
+    # Every screen with its page and stream (or given up): the lesson's start is not measured.
+    # (A screen whose arrival failed has its task done, its error counted.)
+    while time.perf_counter() - started < 600:
+        if lesson.opened + sum(task.done() for task in arrivals) >= len(screens):
+            break
+        await asyncio.sleep(0.5)
+    warm_up = time.perf_counter() - started
+    stream_mb = (
+        sum(p.memory_info().rss for n in meters.running.streams for p in n.processes()) / 2**20
+    )
+    arrival = lesson.stats
+    # From here every error counts against the goals; the idle time's figures are not kept.
+    lesson.stats = Stats(recording=True)
+    meters.start()
+    await asyncio.sleep(IDLE_SECONDS)
+    idle = meters.stop()
+    lesson.stats = Stats(recording=True, errors=lesson.stats.errors)
+    meters.start()
+    lesson.stop = time.perf_counter() + args.seconds
+    tables = []
+    for room in rooms:
+        games = {}
+        for screen in room:
+            if screen.kind == "phone" and screen.shown:
+                games.setdefault(next(iter(screen.shown)), []).append(screen)
+        tables += [asyncio.create_task(lesson.table(g, p)) for g, p in games.items()]
+    await asyncio.sleep(args.seconds)
+    busy = meters.stop()
+    load_after = topology.load_average()
+    # The last moves' screens and the requests still out get their time, then count.
+    drain = time.perf_counter() + TIMEOUT
+    while time.perf_counter() < drain and (
+        lesson.inflight or any(m.waiting and not m.done for m in lesson.moves)
     ):
-        generator.web = web if args.connection_per_request else None
-        tasks = []
-        for screens in rooms:
-            for screen in screens:
-                screen.push = rng.random() >= args.poll_only
-                screen.seen = {}
-                tasks.append(asyncio.create_task(generator.run_screen(http, screen)))
-                await asyncio.sleep(connect / (len(rooms) * 17))  # screens arrive over 15 s
-        # Measure from when every screen has its page (and opened its stream), not from when the
-        # last one arrived: a class's 17 screens loading at once is the start of a lesson, not
-        # its steady state, and at 50 classes the pages alone took longer than the 15 s.
-        screens = len(tasks)
-        started = time.perf_counter()
-        while generator.loaded < screens and time.perf_counter() - started < 300:
-            await asyncio.sleep(0.2)
-        warm_up = time.perf_counter() - started
-        await asyncio.sleep(2)  # the last streams connect
-        for key in list(stats.times):
-            stats.times[key] = []
-        server_times(var_dir, since)  # the server's log from here on
-        stop = generator.stop = time.perf_counter() + args.seconds
-        processes, stores = server_processes(master_pids), store_processes()
-        streams_tier = server_processes(master_pids[1:])
-        proxies = server_processes(list(proxy_pids))
-        cpu0, mine0, wall0 = cpu_seconds(processes), own_cpu(), time.perf_counter()
-        streams0 = cpu_seconds(streams_tier)
-        stores0, proxy0, machine0 = cpu_seconds(stores), cpu_seconds(proxies), machine_busy()
-        tasks.append(asyncio.create_task(watch_lag(stats, stop)))
-        for screens in rooms:
-            for table in sorted({s.tables[0] for s in screens if s.kind == "device"}):
-                devices = [s for s in screens if s.kind == "device" and s.tables == [table]]
-                tasks.append(asyncio.create_task(generator.run_table(http, devices, table)))
-        await asyncio.sleep(max(0.0, stop - time.perf_counter()))
-        wall = time.perf_counter() - wall0
-        cpu, mine = cpu_seconds(processes) - cpu0, own_cpu() - mine0
-        streams_cpu = cpu_seconds(streams_tier) - streams0
-        stores_cpu = cpu_seconds(stores) - stores0
-        proxy_cpu = cpu_seconds(proxies) - proxy0
-        busy, total = (now - then for now, then in zip(machine_busy(), machine0, strict=True))
-        memory = rss_mb(processes)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    cores = os.cpu_count() or 1
+        await asyncio.sleep(0.1)
+    stats = lesson.stats
+    for task in list(lesson.inflight):
+        stats.error("unfinished request")
+        task.cancel()
+    for move in lesson.moves:
+        if move.done:
+            stats.add("propagation", move.done - move.sent)
+            if move.done - move.sent > TIMEOUT:
+                stats.error(f"move on every screen only after {TIMEOUT:.0f} s")
+        elif move.version:
+            stats.error(f"move not on {len(move.waiting)} screen(s) within {TIMEOUT:.0f} s")
+    opened = lesson.opened
+    for task in [*arrivals, *tables]:
+        task.cancel()
+    await asyncio.gather(*arrivals, *tables, return_exceptions=True)
+    for screen in screens:
+        await screen.http.close()
     return {
         "stats": stats,
+        "moves": len(lesson.moves),
+        "screens": len(screens),
+        "opened": opened,
         "warm_up": warm_up,
-        "server_cpu": 100 * cpu / (wall * cores),
-        "streams_cpu": 100 * streams_cpu / (wall * cores),
-        "generator_cpu": 100 * mine / (wall * cores),
-        "stores_cpu": 100 * stores_cpu / (wall * cores),
-        "proxy_cpu": 100 * proxy_cpu / (wall * cores),
-        "machine_busy": 100 * busy / total,
-        "memory": memory,
+        "idle": idle,
+        "arrival": arrival,
+        "stream_mb": stream_mb,
+        "busy": busy,
+        "load": (load_before, load_after),
     }
-
-
-def server_times(var_dir: str, since: dict[str, int]) -> dict[str, list[float]]:
-    """The web tier's times inside the server (its access log) for the requests logged after the
-    previous step's."""
-    kinds: dict[str, list[float]] = {"move": [], "fetch/poll": []}
-    logged = harness.access_times(Path(var_dir) / "access.log")
-    for path, seconds in logged[since.get("log", 0) :]:
-        if path.endswith("/move/"):
-            kinds["move"].append(seconds)
-        elif path.startswith("/play/poll/"):
-            kinds["fetch/poll"].append(seconds)
-    since["log"] = len(logged)
-    return kinds
 
 
 def describe(values: list[float]) -> str:
@@ -503,148 +580,125 @@ def describe(values: list[float]) -> str:
 
 def meets_goals(result: dict) -> bool:
     times = result["stats"].times
+    return not result["stats"].errors and all(
+        times.get(kind) and percentile(times[kind], 95) <= limit for kind, limit in GOALS.items()
+    )
+
+
+def cpu_line(rates: dict[str, float]) -> str:
+    parts = ", ".join(
+        f"{name} {100 * rates[name]:.0f}"
+        for name in ("web", "stream", "nginx", "postgres", "redis")
+    )
     return (
-        not result["stats"].errors
-        and result["server_cpu"] <= 80
-        and all(percentile(times.get(k, []), 95) <= limit for k, limit in GOALS.items())
+        f"servers {100 * rates['servers']:.0f} % of a core ({parts}); generator"
+        f" {100 * rates['generator']:.0f} %; whole machine {100 * rates['machine']:.0f} %"
     )
 
 
-async def idle(ports, rooms, master_pids, seconds: float) -> None:
-    import aiohttp
-
-    processes = server_processes(master_pids)
-    # The web tier grows too, by serving the 1,700 pages (its caches of drawings and templates),
-    # not by holding streams: the stream tier is told apart.
-    streams_tier = server_processes(master_pids[1:])
-    before, streams_before = rss_mb(processes), rss_mb(streams_tier)
-    stop = time.perf_counter() + 3600
-    stats = Stats()
-    generator = Generator(ports, stats, {}, stop)
-    connector = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(
-        connector=connector, cookie_jar=aiohttp.DummyCookieJar()
-    ) as http:
-        tasks = []
-        for screens in rooms:
-            for screen in screens:
-                screen.push = True
-                tasks.append(asyncio.create_task(generator.listen_only(http, screen)))
-                await asyncio.sleep(0.005)
-        # Measure once every stream is open: loading 1,700 pages and opening their streams is
-        # a minute of work for the server, and it is not what idle streams cost.
-        started = time.perf_counter()
-        while generator.listening < len(tasks) and time.perf_counter() - started < 300:
-            await asyncio.sleep(0.5)
-        await asyncio.sleep(5)
-        processes = server_processes(master_pids)
-        cpu0, wall0 = cpu_seconds(processes), time.perf_counter()
-        await asyncio.sleep(seconds)
-        cpu = cpu_seconds(processes) - cpu0
-        wall = time.perf_counter() - wall0
-        after, streams_after = rss_mb(processes), rss_mb(streams_tier)
-        opened = sum(1 for task in tasks if not task.done())
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    print(
-        f"idle streams: {opened} open, server memory {before:.0f} MB before, {after:.0f} MB with"
-        f" them ({after - before:+.0f} MB; the stream tier {streams_before:.0f} ->"
-        f" {streams_after:.0f} MB, {streams_after - streams_before:+.0f} MB); server CPU"
-        f" {100 * cpu / wall:.1f} % of one core over"
-        f" {wall:.0f} s; errors {len(stats.errors)}"
-    )
-
-
-async def _listen_only(self, http, screen: Screen) -> None:
-    status, screen.html = await self.get(http, screen, screen.page, "page")
-    stream = unescape(STREAM.search(screen.html)[1])
-    await self.listen(http, screen, stream)
-
-
-Generator.listen_only = _listen_only
+def costs(result: dict) -> dict[str, float]:
+    """Server CPU milliseconds: per idle screen a second (its stream, its 10 s poll), per move
+    (the tap, and each screen's fetch and wake it causes), per fetch (the web tier's share of a
+    move's fan-out, divided among its fetches), all tiers counted."""
+    idle, busy = result["idle"], result["busy"]
+    screens = result["opened"] or 1
+    moves = result["moves"] or 1
+    fetches = len(result["stats"].times.get("fetch", [])) or 1
+    extra = (busy["servers"] - idle["servers"]) * busy["seconds"]
+    web_extra = (busy["web"] - idle["web"]) * busy["seconds"]
+    return {
+        "idle screen": 1000 * idle["servers"] / screens,
+        "move": 1000 * extra / moves,
+        "fetch": 1000 * web_extra / fetches,
+    }
 
 
 def main() -> int:
     args = parse_args()
     steps = [int(s) for s in args.steps.split(",")]
-    classes = -(-args.idle_streams // 17) if args.idle_streams else max(steps)
-    with harness.prepared_site(
-        "botbench-lesson-",
-        db_name=args.db_name,
-        redis_db=args.redis_db,
-        pool_max=8,
-        cache_prefix=f"bench-lesson-{secrets.token_hex(4)}",
-        keep_db=args.keep_db,
-        tree=args.site_root,
-    ) as (env, var_dir):
+    with (
+        topology.private_redis() as redis_port,
+        harness.prepared_site(
+            "botbench-lesson-",
+            db_name=args.db_name,
+            redis_db=0,
+            redis_port=redis_port,
+            pool_max=10,  # settings.py's default, which compose keeps
+            cache_prefix=f"bench-lesson-{secrets.token_hex(4)}",
+            tree=args.site_root,
+        ) as (env, _var_dir),
+    ):
+        env["BOTBENCH_PROXY_HOPS"] = "1"  # as compose: one TLS proxy in front
         started = time.perf_counter()
-        rooms = seed(classes, env, args.site_root)
-        print(f"seeded {classes} classes in {time.perf_counter() - started:.0f} s")
-        with (
-            harness.web_tier(
-                args.web_server,
-                env=env,
-                workers=args.workers,
-                threads=args.threads,
-                worker_class=args.worker_class,
-                access_log=Path(var_dir) / "access.log" if args.server_times else None,
-                cwd=args.site_root,
-            ) as pages,
-            harness.gunicorn(
-                "config.asgi:application",
-                env=env,
-                workers=1,
-                worker_class=harness.WORKER_CLASS["asgi"],
-                options=["--graceful-timeout", "5"],
-                cwd=args.site_root,
-            ) as streams,
-            ExitStack() as stack,
-        ):
-            ports = (pages.port, streams.port)
-            pids, proxy_pids = [pages.process.pid, streams.process.pid], []
-            if args.proxy:
-                conf = args.site_root / "docker" / "nginx.conf"
-                proxy = stack.enter_context(harness.proxy(conf, web=ports[0], stream=ports[1]))
-                ports, proxy_pids = (proxy.port, proxy.port), [proxy.process.pid]
-            if args.idle_streams:
-                asyncio.run(idle(ports, rooms, pids, 60))
-                return 0
-            best, since = 0, {}
+        rooms = seed(max(steps), env, args.site_root)
+        print(f"seeded {max(steps)} classes in {time.perf_counter() - started:.0f} s")
+        nodes = args.processes
+        with topology.topology(
+            env,
+            web=nodes,
+            streams=nodes,
+            web_workers=None if nodes == 1 else 1,
+            stream_workers=None if nodes == 1 else 1,
+            cwd=args.site_root,
+        ) as running:
+            meters = Meters(running, args.db_name, redis_port)
+            shape = (
+                "compose's: 1 web node (granian, 2 workers) + 1 stream node (2 workers)"
+                if nodes == 1
+                else f"{nodes} web + {nodes} stream nodes, 1 worker each"
+            )
+            print(f"topology: nginx (docker/nginx.conf) -> {shape}; {os.cpu_count()} cores")
+            best = 0
             for count in steps:
-                result = asyncio.run(
-                    run_step(ports, rooms[:count], args, pids, var_dir, since, proxy_pids)
-                )
-                stats = result["stats"]
-                server_side = server_times(var_dir, since)
-                ok = meets_goals(result)
-                print(
-                    f"\n== {count} classes ({count * 17} screens, {args.poll_only:.0%} polling,"
-                    f" every page loaded in {result['warm_up']:.0f} s, then measured):"
-                    f" server CPU {result['server_cpu']:.0f} % of the machine (stream tier"
-                    f" {result['streams_cpu']:.0f} %), generator CPU"
-                    f" {result['generator_cpu']:.0f} %, PostgreSQL + Redis CPU"
-                    f" {result['stores_cpu']:.0f} %,"
-                    + (f" nginx CPU {result['proxy_cpu']:.0f} %," if args.proxy else "")
-                    + " the machine busy"
-                    f" {result['machine_busy']:.0f} %,"
-                    f" server memory {result['memory']:.0f} MB,"
-                    f" {stats.events} events, errors {len(stats.errors)}"
-                    f" -> {'meets' if ok else 'misses'} the goals"
-                )
-                for kind in ("move", "fetch", "poll", "propagation", "polled", "page", "loop lag"):
-                    print(f"  client {kind:12} {describe(stats.times.get(kind, []))}")
-                for screen in ("device", "grid", "desk"):
-                    kind = f"fetch ({screen})"
-                    print(f"    {kind:14} {describe(stats.times.get(kind, []))}")
-                for kind, values in server_side.items() if args.server_times else ():
-                    print(f"  server {kind:12} {describe(values)}")
-                for error in stats.errors[:5]:
-                    print(f"  error: {error}")
-                if ok:
+                result = asyncio.run(run_step(running.url, rooms[:count], args, meters))
+                report(count, result, args)
+                if meets_goals(result):
                     best = count
-            print(f"\nlargest class count meeting the goals: {best or 'none'}")
-            return 0
+            print(f"\nlargest class count holding the goals: {best or 'none'}")
+    return 0
+
+
+def report(count: int, result: dict, args) -> None:
+    stats = result["stats"]
+    ok = meets_goals(result)
+    before, after = result["load"]
+    print(
+        f"\n== {count} classes ({result['screens']} screens, {result['opened']} streams open;"
+        f" pages and streams in {result['warm_up']:.0f} s), a move a table every"
+        f" {args.every:g} s for {args.seconds:g} s: {result['moves']} moves,"
+        f" {stats.counts.get('skipped ticks', 0)} ticks skipped, errors {len(stats.errors)}"
+        f" -> {'holds' if ok else 'misses'} the goals"
+    )
+    print(f"  machine: before {before}; after {after}")
+    print(f"  CPU idle ({IDLE_SECONDS:g} s): {cpu_line(result['idle'])}")
+    print(f"  CPU moving: {cpu_line(result['busy'])}")
+    for kind in ("propagation", "move", "fetch", "poll"):
+        print(f"  {kind:12} {describe(stats.times.get(kind, []))}")
+    arrival = result["arrival"]
+    for kind in ("join", "page"):
+        print(f"  {kind:12} {describe(arrival.times.get(kind, []))} (arriving, not measured)")
+    if arrival.errors:
+        print(f"  arriving: {len(arrival.errors)} errors, the first: {arrival.errors[0]}")
+    cost = costs(result)
+    print(
+        f"  server CPU: {cost['idle screen']:.2f} ms a second per idle screen,"
+        f" {cost['move']:.0f} ms per move with its fan-out, {cost['fetch']:.1f} ms per fetch"
+    )
+    idle, busy, moves = result["idle"], result["busy"], result["moves"] or 1
+    print(
+        "  by tier, ms per move with its fan-out / ms a second per idle screen: "
+        + ", ".join(
+            f"{tier} {1000 * (busy[tier] - idle[tier]) * busy['seconds'] / moves:.1f}"
+            f" / {1000 * idle[tier] / (result['opened'] or 1):.3f}"
+            for tier in ("web", "stream", "nginx", "postgres", "redis")
+        )
+    )
+    print(f"  stream tier memory with the streams open: {result['stream_mb']:.0f} MB")
+    kinds: dict[str, int] = {}
+    for error in stats.errors:
+        kinds[error] = kinds.get(error, 0) + 1
+    for error, n in sorted(kinds.items(), key=lambda item: -item[1])[:6]:
+        print(f"  error x{n}: {error}")
 
 
 if __name__ == "__main__":

@@ -165,8 +165,9 @@ def setup_django(env: dict[str, str], site_root: Path = ROOT) -> None:
 
 
 class JoinedDevice(NamedTuple):
-    cookie: str  # a Cookie header naming the team's device, as the join page set it
+    cookie: str  # a Cookie header naming the team's device, as the join page set it ("": none)
     table: int
+    student: int = 0
 
 
 @dataclass
@@ -177,11 +178,18 @@ class SeededClass:
 
 
 def seed_classes(
-    *, school: str, domain: str, classes: int, teams: int = 15, table_size: int = 5
+    *,
+    school: str,
+    domain: str,
+    classes: int,
+    teams: int = 15,
+    table_size: int = 5,
+    join: bool = True,
 ) -> list[SeededClass]:
     """Classes with an open Bot-Builders session, `teams` teams of one student seated at tables
-    of `table_size`, one joined device a team, and the tables' games started. Needs
-    setup_django() first."""
+    of `table_size`, one joined device a team (unless not `join`: the devices then join over
+    the site's /join, and each JoinedDevice names its student and no cookie), and the tables'
+    games started. Needs setup_django() first."""
     from django.http import HttpResponse
 
     from classroom import services as classroom_services
@@ -227,11 +235,14 @@ def seed_classes(
                 seat_position=t % table_size,
             )
             TeamMembership.objects.create(session=session, team=team, student=student)
+            if not join:
+                devices.append(JoinedDevice("", tables[number].pk, student.pk))
+                continue
             binding = classroom_services.device_join(session=session, student=student)
             response = HttpResponse()
             set_device_cookie(response, binding, secure=False)
             cookie = f"{DEVICE_COOKIE}={response.cookies[DEVICE_COOKIE].value}"
-            devices.append(JoinedDevice(cookie, tables[number].pk))
+            devices.append(JoinedDevice(cookie, tables[number].pk, student.pk))
         services.session_start_tables(session=session, by=teacher)
         seeded.append(SeededClass(teacher, session, devices))
     return seeded
@@ -369,20 +380,27 @@ def web_tier(
 
 
 @contextmanager
-def proxy(conf: Path, *, web: int, stream: int) -> Iterator[Server]:
+def proxy(
+    conf: Path, *, web: int | Collection[int], stream: int | Collection[int], port: int = 0
+) -> Iterator[Server]:
     """nginx run from the site's own main configuration (docker/nginx.conf of the tree served,
-    the file compose mounts as /etc/nginx/nginx.conf) in front of the web tier on port `web`
+    the file compose mounts as /etc/nginx/nginx.conf) in front of the web tier on port(s) `web`
     and the stream tier on `stream`, on a free port of loopback; stopped however the block ends.
-    Only addresses and the files nginx writes change: every limit and location is compose's."""
+    Only addresses and the files nginx writes change: every limit and location is compose's.
+    On `port` if given (a free one otherwise). Several ports make an upstream of several
+    servers, as compose's DNS name does for a service scaled to several containers
+    (`docker compose up --scale stream=2`)."""
     if shutil.which("nginx") is None:
         raise RuntimeError("nginx is not installed (apt-get install nginx-light)")
-    port = free_port()
+    port = port or free_port()
     prefix = Path(tempfile.mkdtemp(prefix="botbench-proxy-"))
     text = conf.read_text()
     for service, target in (("web:8000", web), ("stream:8001", stream)):
         if f"server {service};" not in text:
             raise RuntimeError(f"{conf} names no upstream {service}")
-        text = text.replace(f"server {service};", f"server 127.0.0.1:{target};")
+        ports = [target] if isinstance(target, int) else list(target)
+        servers = "\n        ".join(f"server 127.0.0.1:{p};" for p in ports)
+        text = text.replace(f"server {service};", servers)
     text, listens = re.subn(r"listen \d+", f"listen 127.0.0.1:{port}", text)
     text, https = re.subn(r"^http \{", "http {\n" + _temp_paths(prefix), text, flags=re.M)
     if listens != 1 or https != 1:
