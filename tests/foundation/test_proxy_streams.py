@@ -27,7 +27,7 @@ from classroom import services
 from classroom.devices import DEVICE_COOKIE, set_device_cookie
 from classroom.models import Student
 from tests.conftest import skip_or_fail, skip_without_server
-from tests.support.streams import ROOT, StreamServer, stream_path
+from tests.support.streams import ROOT, StreamServer, run_alone, stream_path
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import harness  # noqa: E402  -- the benchmarks' nginx, run from docker/nginx.conf
@@ -98,13 +98,8 @@ def enough_open_files():
 
 def test_compose_proxy_holds_two_thousand_idle_streams(enough_open_files, arrive, server):
     conf = ROOT / "docker" / "nginx.conf"
-    # The streams' loop runs in a thread of its own: a browser test earlier in the run leaves
-    # Playwright's event loop running in this one, and asyncio.run refuses to start inside it.
-    with (
-        harness.proxy(conf, web=server.port, stream=server.port) as nginx,
-        ThreadPoolExecutor(max_workers=1) as pool,
-    ):
-        opened, refused = pool.submit(asyncio.run, hold_streams(nginx.port, arrive)).result()
+    with harness.proxy(conf, web=server.port, stream=server.port) as nginx:
+        opened, refused = run_alone(hold_streams(nginx.port, arrive))
     assert refused == [], f"{len(refused)} of {STREAMS} refused, the first: {refused[:3]}"
     assert opened == STREAMS
 

@@ -3,13 +3,15 @@ command), and a small reader of its Server-Sent Events, for the server-push test
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html import unescape
 from pathlib import Path
@@ -20,6 +22,13 @@ from django.db import connection
 from django.test import Client
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_alone[T](coroutine: Coroutine[object, object, T]) -> T:
+    """`asyncio.run` in a thread of its own: a browser test earlier in the run leaves
+    Playwright's event loop running in the main thread, where asyncio.run refuses to start."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def free_port() -> int:

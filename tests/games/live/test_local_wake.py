@@ -1,7 +1,6 @@
 """Without Redis, a change made in the process that serves the streams wakes them at once
 (classroom/push.py's local wakers), not at the hub's next cache read (games/streams.py)."""
 
-import asyncio
 import threading
 
 import pytest
@@ -9,6 +8,7 @@ from django.core.cache import cache
 
 from classroom import push
 from games import live, streams
+from tests.support.streams import run_alone
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def test_a_change_in_this_process_wakes_its_streams_without_the_cache_read(embed
             again = await listener.wait(0.05)
             return woken, again, hub._seen[key]
 
-    woken, again, seen = asyncio.run(scenario())
+    woken, again, seen = run_alone(scenario())
     assert woken == {key}
     assert again == frozenset()
     assert seen == 2
@@ -57,6 +57,6 @@ def test_a_change_another_process_made_still_wakes_through_the_cache_read(embedd
             await hub._read_once()
             return before, await listener.wait(10)
 
-    before, after = asyncio.run(scenario())
+    before, after = run_alone(scenario())
     assert before == frozenset()
     assert after == {key}

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from tests.games.live.test_streams import move_once, open_stream, page, web_get
-from tests.support.streams import EventReader, StreamServer, cookie_header, stream_path
+from tests.support.streams import EventReader, StreamServer, cookie_header, run_alone, stream_path
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -117,7 +117,6 @@ def test_the_open_rate_allows_a_burst_then_one_open_every_few_seconds(settings):
 
 
 def test_an_address_holds_its_limit_of_streams_across_devices(settings):
-    import asyncio
 
     from games import streams
 
@@ -131,4 +130,4 @@ def test_an_address_holds_its_limit_of_streams_across_devices(settings):
 
     settings.REDIS_URL = None
     # Five phones behind one address that may hold three: the two oldest made way.
-    assert asyncio.run(scenario()) == [True, True, False, False, False]
+    assert run_alone(scenario()) == [True, True, False, False, False]
