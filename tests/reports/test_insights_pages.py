@@ -67,6 +67,30 @@ def test_administrator_reads_insights_without_the_spotlight_button(school_admin_
     assert reverse("games:spotlight", args=[planted.first.pk]) not in html
 
 
+def test_spotlight_from_the_insights_goes_back_to_the_insights(teacher_client, planted):
+    from games.models import TeachBackSpotlight
+
+    insights = reverse("reports:session_insights", args=[planted.first.pk])
+    html = _page(teacher_client, "session_insights", planted.first.pk)
+    assert f'name="next" value="{insights}"' in html
+    sentence = planted.first.teams.order_by("number").first().teachback
+    spotlight = reverse("games:spotlight", args=[planted.first.pk])
+    response = teacher_client.post(spotlight, {"teachback": sentence.pk, "next": insights})
+    assert response.status_code == 302 and response["Location"] == insights
+    assert TeachBackSpotlight.objects.get(session=planted.first).teachback_id == sentence.pk
+
+
+@pytest.mark.parametrize(
+    "outside", ["https://evil.example/insights/", "//evil.example/", "javascript:alert(1)"]
+)
+def test_spotlight_refuses_a_next_that_leaves_the_site(teacher_client, planted, outside):
+    sentence = planted.first.teams.order_by("number").first().teachback
+    spotlight = reverse("games:spotlight", args=[planted.first.pk])
+    response = teacher_client.post(spotlight, {"teachback": sentence.pk, "next": outside})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:assessments", args=[planted.first.pk])
+
+
 def test_reports_link_to_their_insights(teacher_client, planted):
     session_html = _page(teacher_client, "session", planted.first.pk)
     assert reverse("reports:session_insights", args=[planted.first.pk]) in session_html
