@@ -104,6 +104,12 @@ def test_spanish_page_says_the_counts_in_spanish(teacher_client, planted):
     )
     assert "Ruedas motrices ×4, Hélice ×2" in html
     assert "6 de " in html
+    # The heat map holds the same scores in Spanish (its columns are the stored criteria).
+    english = _page(teacher_client, "session_insights", planted.first.pk)
+    for language_html in (html, english):
+        assert language_html.count('heat-1">1/3<') == 6
+        assert language_html.count('heat-3">3/3<') == planted.first_count * 2 - 6
+    assert "sin puntaje" not in html
 
 
 def _csv_tables(content: bytes) -> dict[str, list[list[str]]]:
