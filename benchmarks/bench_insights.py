@@ -2,6 +2,7 @@
 students over 40 sessions, and the same pages in a school of 60 such classes.
 
     .venv/bin/python benchmarks/bench_insights.py [--sessions 40] [--classes 60] [--runs 5]
+        [--profile]
 
 The class is seeded like `manage.py seed_report_demo` (real robot-played games, teach-backs,
 assessments; every 5th session plays 3 Laws), with planted sentences in Spanish and English so
@@ -182,6 +183,11 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=40)
     parser.add_argument("--classes", type=int, default=60)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="after the timings, profile one school overview with pyinstrument and print it",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp_name:
         where = harness.database_of_its_own(Path(tmp_name), "bench_insights")
@@ -257,6 +263,12 @@ def _run(args, where: str) -> None:
         ("class insights", f"/reports/classes/{last.pk}/insights/"),
     ]
     measure(f"the school of {args.classes} classes, as its administrator", admin_client)
+    if args.profile:
+        from pyinstrument import Profiler
+
+        with Profiler() as profiler:
+            admin_client.get("/reports/school/")
+        print(profiler.output_text(color=False, show_all=False))
 
 
 if __name__ == "__main__":
