@@ -174,6 +174,13 @@ def test_spanish_xlsx_is_in_spanish(teacher_client, planted):
     )
     book = load_workbook(io.BytesIO(response.content))
     assert "Misconceptions" not in book.sheetnames
+    header, *rows = book["Errores de concepto"].iter_rows(values_only=True)
+    assert header[:3] == ("Error de concepto", "Equipos", "De")
+    assert sorted(row[1] for row in rows) == [2, 2, PLANTED_COUNTS["act_in_sense"]]
+    # The same scores as in English, under the Spanish criterion names.
+    header, *teams = book["Rúbrica por equipo"].iter_rows(values_only=True)
+    assert header[:3] == ("Equipo", "Completa", "Funciones correctas")
+    assert sorted(row[2] for row in teams) == ["1/3"] * 6 + ["3/3"] * (planted.first_count - 6)
 
 
 def test_unknown_format_is_404(teacher_client, planted):
