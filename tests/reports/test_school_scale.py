@@ -12,10 +12,10 @@ from reports.demo import seed_class
 
 # Each page's queries, whole request (session, user, access check, report, template).
 BOUNDS = {
-    "class_insights": 9,
-    "class_progress": 15,
-    "session_insights": 7,
-    "school_overview": 11,
+    "class_insights": 8,
+    "class_progress": 14,
+    "session_insights": 6,
+    "school_overview": 10,
 }
 
 
