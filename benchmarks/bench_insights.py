@@ -2,6 +2,7 @@
 students over 40 sessions, and the same pages in a school of 60 such classes.
 
     .venv/bin/python benchmarks/bench_insights.py [--sessions 40] [--classes 60] [--runs 5]
+        [--profile]
 
 The class is seeded like `manage.py seed_report_demo` (real robot-played games, teach-backs,
 assessments; every 5th session plays 3 Laws), with planted sentences in Spanish and English so
@@ -152,9 +153,11 @@ def clone_class(source, name: str):
 # -- timing ----------------------------------------------------------------------------------
 
 
-def _time(client, url: str, runs: int) -> tuple[float, float, int]:
-    """Median and worst ms of `runs` GETs (after one warm-up), and the queries of one (counted
-    by a wrapper around the connection's execute: the request itself clears query logs)."""
+def _time(client, url: str, runs: int) -> tuple[float, float, float, int]:
+    """Median and worst ms of `runs` GETs (after one warm-up), the median of this process's
+    CPU ms (on SQLite the whole cost; on PostgreSQL all but the server's; a busy machine
+    stretches the wall clock, much less the CPU), and the queries of one (counted by a wrapper
+    around the connection's execute: the request itself clears query logs)."""
     from django.db import connection
 
     response = client.get(url)
@@ -167,13 +170,14 @@ def _time(client, url: str, runs: int) -> tuple[float, float, int]:
 
     with connection.execute_wrapper(count):
         client.get(url)
-    times = []
+    times, cpu = [], []
     for _ in range(runs):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         response = client.get(url)
         times.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - started_cpu) * 1000)
         assert response.status_code == 200
-    return statistics.median(times), max(times), len(executed)
+    return statistics.median(times), max(times), statistics.median(cpu), len(executed)
 
 
 def main() -> None:
@@ -182,6 +186,11 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=40)
     parser.add_argument("--classes", type=int, default=60)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="after the timings, profile one school overview with pyinstrument and print it",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp_name:
         where = harness.database_of_its_own(Path(tmp_name), "bench_insights")
@@ -229,10 +238,13 @@ def _run(args, where: str) -> None:
     ]
 
     def measure(title: str, who) -> None:
-        print(f"\n{title} (median / worst of {args.runs}, queries):")
+        print(f"\n{title} (median / worst of {args.runs}, median CPU, queries):")
         for name, url in pages:
-            median, worst, queries = _time(who, url, args.runs)
-            print(f"  {name:24} {median:7.0f} ms  {worst:7.0f} ms  {queries:3} queries")
+            median, worst, cpu, queries = _time(who, url, args.runs)
+            print(
+                f"  {name:24} {median:7.0f} ms  {worst:7.0f} ms  {cpu:7.0f} ms CPU"
+                f"  {queries:3} queries"
+            )
 
     measure(f"one class of {args.students} over {args.sessions} sessions", client)
     started = time.perf_counter()
@@ -257,6 +269,12 @@ def _run(args, where: str) -> None:
         ("class insights", f"/reports/classes/{last.pk}/insights/"),
     ]
     measure(f"the school of {args.classes} classes, as its administrator", admin_client)
+    if args.profile:
+        from pyinstrument import Profiler
+
+        with Profiler() as profiler:
+            admin_client.get("/reports/school/")
+        print(profiler.output_text(color=False, show_all=False))
 
 
 if __name__ == "__main__":

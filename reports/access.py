@@ -32,6 +32,20 @@ def may_spotlight(user: User, classroom: Classroom) -> bool:
     return access.is_class_teacher(user, classroom)
 
 
+def get_class_for_standards(request: HttpRequest, pk: int) -> Classroom:
+    """The codes of a class's rubric criteria: read by whoever reads the class's reports."""
+    return access.get_class_for_viewer(request, pk)
+
+
+def get_class_for_standards_editor(request: HttpRequest, pk: int) -> Classroom:
+    """...and changed by the class's own teacher only (an administrator reads, 403)."""
+    return access.get_class_for_teacher(request, pk)
+
+
+def may_edit_class_standards(user: User, classroom: Classroom) -> bool:
+    return access.is_class_teacher(user, classroom)
+
+
 def get_school(request: HttpRequest) -> School:
     """The school overview and the whole-school export: administrators only."""
     return access.require_school_admin(request)

@@ -132,6 +132,9 @@ class SchoolStandards(models.Model):
 
     school = models.OneToOneField(School, on_delete=models.CASCADE, related_name="standards")
     codes = models.JSONField(default=list, blank=True)
+    # {game kind: [codes]} for the games whose codes the school changed; a game not named here
+    # carries its shipped default (reports.standards.GAME_STANDARDS).
+    games = models.JSONField(default=dict, blank=True)
     updated_at = models.DateTimeField(default=timezone.now)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

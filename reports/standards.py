@@ -3,8 +3,9 @@ where each is published (the standards' own words are not copied here), which co
 and each built-in rubric criterion carries by default, and which codes count for a school.
 
 A criterion's codes: its own (`RubricCriterion.standards`) when it has any, else the default
-for its key. A school reports against the codes it picked (`SchoolStandards`); before it picks,
-against every code.
+for its key; a game's: the school's pick for it (`SchoolStandards.games`), else its default. A
+school reports against the codes it picked (`SchoolStandards.codes`); before it picks, against
+every code.
 """
 
 from __future__ import annotations
@@ -72,5 +73,7 @@ def criterion_codes(key: str, own: Iterable[str] | None) -> list[str]:
     return known(own) or list(CRITERION_STANDARDS.get(key, ()))
 
 
-def game_codes(game: str) -> list[str]:
-    return list(GAME_STANDARDS.get(game, ()))
+def game_codes(game: str, own: Iterable[str] | None = None) -> list[str]:
+    """A game's codes: the school's pick for it (`SchoolStandards.games`) when it made one,
+    else the shipped default."""
+    return known(own) or list(GAME_STANDARDS.get(game, ()))

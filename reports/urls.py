@@ -26,6 +26,7 @@ urlpatterns = [
         insights.class_insights_export,
         name="class_insights_export",
     ),
+    path("classes/<int:pk>/standards/", standards.class_standards, name="class_standards"),
     path("classes/<int:pk>/<slug:table>.csv", pages.class_csv, name="class_csv"),
     path("students/<int:pk>/", pages.student_progress, name="student_progress"),
     path("students/<int:pk>/<slug:table>.csv", pages.student_csv, name="student_csv"),

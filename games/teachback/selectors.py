@@ -3,9 +3,10 @@ page needs with its related rows fetched up front."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Avg, Count, F, FloatField, Prefetch, QuerySet
+from django.db.models import Count, F, FloatField, Prefetch, QuerySet, Sum
 from django.db.models.functions import Cast
 
 from classroom.models import Session, Team
@@ -14,6 +15,7 @@ from games.engines import bot_builders
 from games.models import (
     Assessment,
     CriterionScore,
+    RubricCriterion,
     TableGame,
     TeachBack,
     TeachBackSpotlight,
@@ -98,42 +100,61 @@ def spotlight_for(session: Session) -> TeachBackSpotlight | None:
     )
 
 
-def rubric_averages(assessments: QuerySet[Assessment]) -> list[dict]:
-    """Per criterion key over `assessments` (any rubric versions): title (of the newest
-    version, in the active language: `shown_wording`), number of scores, the average score,
-    and the average as a fraction of each score's maximum (versions may differ in their
-    maximum). Skipped scores do not count."""
-    rows = (
-        CriterionScore.objects.filter(assessment__in=assessments, score__isnull=False)
-        .values("criterion__key")
+def criterion_sums(scores: QuerySet[CriterionScore], *group: str) -> list[dict]:
+    """`scores` that were given (skipped ones do not count) summed per criterion row, and per
+    each field of `group` too: `count`, `total` and `fractions` (the sum of score / maximum).
+    A report reads all its rubric figures from one such query: a school's overview has a few
+    hundred criteria behind over a hundred thousand scores."""
+    return list(
+        scores.filter(score__isnull=False)
+        .values("criterion_id", *group)
         .annotate(
             count=Count("id"),
-            average=Avg("score"),
-            fraction=Avg(Cast("score", FloatField()) / Cast("criterion__max_score", FloatField())),
+            total=Sum("score"),
+            fractions=Sum(Cast("score", FloatField()) / Cast("criterion__max_score", FloatField())),
         )
-        .order_by("criterion__key")
+        .order_by()
     )
-    titles = {}
-    for key, title, title_es, position, version in (
-        CriterionScore.objects.filter(assessment__in=assessments)
-        .order_by("criterion__rubric__version")
-        .values_list(
-            "criterion__key",
-            "criterion__title",
-            "criterion__title_es",
-            "criterion__position",
-            "criterion__rubric__version",
-        )
+
+
+def rubric_averages(assessments: QuerySet[Assessment]) -> list[dict]:
+    """Per criterion key over `assessments`: see `averages_by_key`."""
+    return averages_by_key(
+        criterion_sums(CriterionScore.objects.filter(assessment__in=assessments))
+    )
+
+
+def averages_by_key(sums: Iterable[dict]) -> list[dict]:
+    """Per criterion key over `sums` (`criterion_sums`, any rubric versions): title (of the
+    newest version, in the active language: `shown_wording`), number of scores, the average
+    score, and the average as a fraction of each score's maximum (versions may differ in their
+    maximum). One query: the words of the criteria summed, by primary key (joining the words
+    onto every score made the overview of a school of 60 classes take seconds)."""
+    sums = list(sums)
+    criteria = RubricCriterion.objects.filter(pk__in={row["criterion_id"] for row in sums})
+    titles: dict[str, tuple[str, int]] = {}
+    key_of: dict[int, str] = {}
+    for pk, key, title, title_es, position, _version in sorted(
+        criteria.values_list("pk", "key", "title", "title_es", "position", "rubric__version"),
+        # The newest version last, so its title wins.
+        key=lambda c: (c[5], c[0]),
     ):
-        titles[key] = (shown_wording(title, title_es), position, version)
+        titles[key] = (shown_wording(title, title_es), position)
+        key_of[pk] = key
+    by_key: dict[str, list] = {}
+    for row in sums:
+        totals = by_key.setdefault(key_of[row["criterion_id"]], [0, 0, 0.0])
+        totals[0] += row["count"]
+        totals[1] += row["total"]
+        totals[2] += row["fractions"]
     result = [
         {
-            "key": row["criterion__key"],
-            "title": titles[row["criterion__key"]][0],
-            "count": row["count"],
-            "average": row["average"],
-            "fraction": row["fraction"],
+            "key": key,
+            "title": titles[key][0],
+            "count": count,
+            "average": total / count,
+            "fraction": fractions / count,
         }
-        for row in rows
+        for key, (count, total, fractions) in sorted(by_key.items())
     ]
     return sorted(result, key=lambda r: titles[r["key"]][1])

@@ -150,7 +150,8 @@ def spotlight(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
     if request.htmx:
         context = {"session": session, "can_assess": True, **spotlight_context(session)}
         return render(request, f"{ASSESSMENTS_TEMPLATE}#spotlight-status", context)
-    return redirect("games:assessments", session_pk=session.pk)
+    # The insights page sends its own address, so the teacher goes back to the patterns.
+    return redirect(safe_next(request) or reverse("games:assessments", args=[session.pk]))
 
 
 @require_GET

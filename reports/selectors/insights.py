@@ -54,10 +54,13 @@ class Criterion:
     max_score: int
     position: int
     versions: tuple[int, ...]
+    # The title as stored: `title` is the one shown, which is Spanish on a Spanish page, and a
+    # criterion is the same column in every language.
+    stored_title: str = ""
 
     @property
     def id(self) -> str:
-        return f"{self.key}|{self.title}|{self.max_score}"
+        return f"{self.key}|{self.stored_title or self.title}|{self.max_score}"
 
     @property
     def version_label(self) -> str:
@@ -222,8 +225,8 @@ def _scores(sentence_ids: list[int]) -> tuple[list[Criterion], dict[int, dict[st
             None if score is None else score / maximum, score, maximum
         )
     criteria = [
-        Criterion(key, info["title"], maximum, info["position"], tuple(info["versions"]))
-        for (key, _title, maximum), info in columns.items()
+        Criterion(key, info["title"], maximum, info["position"], tuple(info["versions"]), stored)
+        for (key, stored, maximum), info in columns.items()
     ]
     criteria.sort(key=lambda c: (c.position, c.versions, c.title))
     return criteria, dict(scores)

@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F, Q
+from django.db.models import Count, Q
 
 from classroom.models import (
     Classroom,
@@ -18,15 +18,14 @@ from classroom.models import (
     Team,
 )
 from games.models import (
-    Assessment,
     CriterionScore,
     TableGame,
     TableStatus,
     TeachBack,
 )
 from games.selectors import has_moves, was_played
-from games.teachback.selectors import rubric_averages
-from reports.selectors.common import REPORTED, mean, rate, score_fraction
+from games.teachback.selectors import averages_by_key, criterion_sums
+from reports.selectors.common import REPORTED, mean, rate
 from reports.templatetags.report_format import format_day
 
 # -- class progress ------------------------------------------------------------------------
@@ -49,6 +48,8 @@ class SessionPoint:
     winners: list[str] = field(default_factory=list)
     teachbacks: int = 0
     rubric_fraction: float | None = None
+    # How many rubric scores `rubric_fraction` averages (the school's class averages weigh by it).
+    rubric_scores: int = 0
 
     @property
     def label(self) -> str:
@@ -188,9 +189,16 @@ def _fill_points(
                 point.mission_matches.append(bool(row.get("mission_match")))
 
 
-def _points_for(sessions_filter: Q, roster: dict[int, int]) -> dict[int, SessionPoint]:
+SESSION_OF_SCORE = "assessment__teachback__team__session_id"
+
+
+def _points_for(
+    sessions_filter: Q, roster: dict[int, int]
+) -> tuple[dict[int, SessionPoint], list[dict]]:
     """Every reported session matching `sessions_filter` as a SessionPoint, with its results,
-    teach-back counts and rubric average: five queries in all."""
+    teach-back counts and rubric average: five queries in all. Also the rubric scores summed
+    per session and criterion (`criterion_sums`), from which the report's rubric table is
+    made without reading the scores again."""
     sessions = (
         Session.objects.filter(sessions_filter & REPORTED)
         .annotate(present_count=Count("present", distinct=True))
@@ -200,36 +208,42 @@ def _points_for(sessions_filter: Q, roster: dict[int, int]) -> dict[int, Session
         s.pk: SessionPoint(session=s, present=s.present_count, roster=roster.get(s.classroom_id, 0))
         for s in sessions
     }
-    ids = list(points)
+    # The sessions again as a subquery, not a list of their ids: a school's 2,400 ids bound
+    # into four queries cost the driver more than the database took to answer them.
+    reported = Session.objects.filter(sessions_filter & REPORTED).values("pk")
     games = (
-        TableGame.objects.filter(session_id__in=ids)
+        TableGame.objects.filter(session_id__in=reported)
         .annotate(moved=has_moves())
         .values("session_id", "kind", "status", "results", "moved")
     )
-    teams = Team.objects.filter(session_id__in=ids).values(
+    teams = Team.objects.filter(session_id__in=reported).values(
         "session_id", "number", "name", "is_robot"
     )
     _fill_points(points, games, teams)
     for row in (
-        TeachBack.objects.filter(team__session_id__in=ids)
+        TeachBack.objects.filter(team__session_id__in=reported)
         .values("team__session_id")
         .annotate(n=Count("id"))
     ):
         points[row["team__session_id"]].teachbacks = row["n"]
-    for row in (
-        CriterionScore.objects.filter(
-            assessment__teachback__team__session_id__in=ids, score__isnull=False
-        )
-        .values("assessment__teachback__team__session_id")
-        .annotate(fraction=score_fraction())
-    ):
-        points[row["assessment__teachback__team__session_id"]].rubric_fraction = row["fraction"]
-    return points
+    sums = criterion_sums(
+        CriterionScore.objects.filter(assessment__teachback__team__session_id__in=reported),
+        SESSION_OF_SCORE,
+    )
+    for row in sums:
+        point = points[row[SESSION_OF_SCORE]]
+        point.rubric_scores += row["count"]
+        point.rubric_fraction = (point.rubric_fraction or 0) + row["fractions"]
+    for point in points.values():
+        if point.rubric_scores:
+            point.rubric_fraction /= point.rubric_scores
+    return points, sums
 
 
 def class_report(classroom: Classroom) -> ClassReport:
     students = list(classroom.students.order_by("name"))
-    points = list(_points_for(Q(classroom=classroom), {classroom.pk: len(students)}).values())
+    by_session, sums = _points_for(Q(classroom=classroom), {classroom.pk: len(students)})
+    points = list(by_session.values())
     attended: dict[int, int] = defaultdict(int)
     for row in (
         Session.present.through.objects.filter(session_id__in=[p.session.pk for p in points])
@@ -237,12 +251,11 @@ def class_report(classroom: Classroom) -> ClassReport:
         .annotate(n=Count("session_id"))
     ):
         attended[row["student_id"]] = row["n"]
-    assessments = Assessment.objects.filter(teachback__team__session__classroom=classroom)
     return ClassReport(
         classroom=classroom,
         school=classroom.school,
         points=points,
-        rubric=rubric_averages(assessments),
+        rubric=averages_by_key(sums),
         attendance=[StudentAttendance(s, attended[s.pk], len(points)) for s in students],
     )
 
@@ -289,6 +302,15 @@ class SchoolReport:
         return sum(c.sessions for c in self.classes)
 
 
+def _weighed(points: list[SessionPoint]) -> float | None:
+    """The rubric average of every score of `points`, from each session's average and count
+    (one query for the sessions serves the classes too)."""
+    scores = sum(p.rubric_scores for p in points)
+    if not scores:
+        return None
+    return sum(p.rubric_fraction * p.rubric_scores for p in points if p.rubric_scores) / scores
+
+
 def school_report(school: School) -> SchoolReport:
     classes = list(
         Classroom.objects.filter(school=school)
@@ -298,24 +320,16 @@ def school_report(school: School) -> SchoolReport:
     )
     roster = {c.pk: c.student_count for c in classes}
     by_class: dict[int, list[SessionPoint]] = defaultdict(list)
-    for point in _points_for(Q(classroom__school=school), roster).values():
+    by_session, sums = _points_for(Q(classroom__school=school), roster)
+    for point in by_session.values():
         by_class[point.session.classroom_id].append(point)
-    fractions = {
-        row["cls"]: row["fraction"]
-        for row in CriterionScore.objects.filter(
-            assessment__teachback__team__session__classroom__school=school, score__isnull=False
-        )
-        .values(cls=F("assessment__teachback__team__session__classroom_id"))
-        .annotate(fraction=score_fraction())
-    }
-    assessments = Assessment.objects.filter(teachback__team__session__classroom__school=school)
     return SchoolReport(
         school=school,
         classes=[
-            ClassSummary(c, c.student_count, by_class.get(c.pk, []), fractions.get(c.pk))
+            ClassSummary(c, c.student_count, by_class.get(c.pk, []), _weighed(by_class[c.pk]))
             for c in classes
         ],
-        rubric=rubric_averages(assessments),
+        rubric=averages_by_key(sums),
     )
 
 

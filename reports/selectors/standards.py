@@ -1,5 +1,7 @@
 """Results grouped by standard, for the class and student reports: the rubric scores of the
-criteria that carry each code, and the sessions of the games that carry it. Three queries."""
+criteria that carry each code, and the sessions of the games that carry it. Three queries.
+
+The school's row is read once: which codes count, and each game's."""
 
 from __future__ import annotations
 
@@ -12,7 +14,14 @@ from classroom.models import Classroom, School, Session, Student
 from games.models import CriterionScore, RubricCriterion
 from reports.models import SchoolStandards
 from reports.selectors.common import REPORTED
-from reports.standards import BY_CODE, STANDARDS, Standard, criterion_codes, game_codes
+from reports.standards import (
+    BY_CODE,
+    GAME_STANDARDS,
+    STANDARDS,
+    Standard,
+    criterion_codes,
+    game_codes,
+)
 
 
 @dataclass
@@ -31,16 +40,30 @@ class StandardResult:
         return sum(self.fractions) / len(self.fractions) if self.fractions else None
 
 
-def picked(school: School) -> list[Standard]:
-    row = SchoolStandards.objects.filter(school=school).values_list("codes", flat=True).first()
-    if not row:
+def _pick(school: School) -> tuple[list[str], dict[str, list[str]]]:
+    """The school's row as (codes it reports against, {game: its codes}); empty without one."""
+    row = SchoolStandards.objects.filter(school=school).values_list("codes", "games").first()
+    return (row[0] or [], row[1] or {}) if row else ([], {})
+
+
+def picked(school: School, codes: list[str] | None = None) -> list[Standard]:
+    if codes is None:
+        codes, _ = _pick(school)
+    if not codes:
         return list(STANDARDS)
-    return [BY_CODE[code] for code in row if code in BY_CODE]
+    return [BY_CODE[code] for code in codes if code in BY_CODE]
+
+
+def school_game_codes(school: School) -> dict[str, list[str]]:
+    """Each game's codes as the school counts them: its own pick, else the shipped default."""
+    _, games = _pick(school)
+    return {game: game_codes(game, games.get(game)) for game in GAME_STANDARDS}
 
 
 def by_standard(classroom: Classroom, student: Student | None = None) -> list[StandardResult]:
     """Each standard the school picked that any criterion or game of the class carries."""
-    results = {s.code: StandardResult(s) for s in picked(classroom.school)}
+    codes, games = _pick(classroom.school)
+    results = {s.code: StandardResult(s) for s in picked(classroom.school, codes)}
     scores = CriterionScore.objects.filter(
         assessment__teachback__team__session__classroom=classroom,
         assessment__teachback__team__session__in=Session.objects.filter(REPORTED),
@@ -68,7 +91,7 @@ def by_standard(classroom: Classroom, student: Student | None = None) -> list[St
     for row in sessions.values("game").annotate(n=Count("pk", distinct=True)):
         played[row["game"]] = row["n"]
     for game, count in played.items():
-        for code in game_codes(game):
+        for code in game_codes(game, games.get(game)):
             if code in results:
                 results[code].sessions += count
     return [r for r in results.values() if r.criteria or r.sessions]

@@ -62,6 +62,63 @@ def test_insights_pages_read_on_a_laptop_and_a_phone(
     assert console_errors.errors == []
 
 
+@pytest.mark.parametrize("language", ["es"])
+def test_insights_and_standards_pages_in_spanish_and_the_standards_pages(
+    new_context, live_server, teacher, school_admin, planted, screenshot, console_errors, language
+):
+    """The Spanish insights at both sizes, and the two pages where standard codes are picked
+    (the class's rubric criteria, the school's games), in both languages."""
+    pk = planted.classroom.pk
+    teacher_pages = [
+        ("session", f"/reports/sessions/{planted.first.pk}/insights/", "Qué enseñar ahora"),
+        ("class", f"/reports/classes/{pk}/insights/", "Qué enseñar ahora"),
+        ("criteria-standards", f"/reports/classes/{pk}/standards/", None),
+    ]
+    for label, viewport in (("laptop", CHROMEBOOK), ("phone", PHONE)):
+        for who, pages in ((teacher, teacher_pages), (school_admin, None)):
+            context = signed_in(new_context, live_server, who, viewport)
+            for accept in (language, "en"):
+                context.set_extra_http_headers({"Accept-Language": accept})
+                page = console_errors(context.new_page())
+                if pages is None:
+                    pages_now = [("school-standards", "/reports/school/standards/", None)]
+                elif accept == "en":
+                    pages_now = pages[2:]
+                else:
+                    pages_now = pages
+                for name, path, heading in pages_now:
+                    page.goto(live_server.url + path)
+                    if heading:
+                        expect(page.get_by_role("heading", name=heading)).to_be_visible()
+                    assert page.locator("html").get_attribute("lang").startswith(accept)
+                    screenshot(page, f"insights-{name}-{accept}-{label}")
+                    no_horizontal_overflow(page)
+                    assert axe_violations(page) == []
+                page.close()
+    assert console_errors.errors == []
+
+
+def test_keyboard_picks_a_criterion_standard(new_context, live_server, teacher, planted):
+    """Tab to a code's box, Space ticks it, Enter saves: the code is stored on the criterion."""
+    from games.teachback.rubrics import current_rubric
+
+    page = signed_in(new_context, live_server, teacher, CHROMEBOOK).new_page()
+    page.goto(f"{live_server.url}/reports/classes/{planted.classroom.pk}/standards/")
+    box = page.locator("#criterion-complete ~ form input[value='4-LS1-2']")
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        if box.evaluate("b => b === document.activeElement"):
+            break
+    else:
+        raise AssertionError("Tab never reached the 4-LS1-2 box of Complete")
+    page.keyboard.press("Space")
+    expect(box).to_be_checked()
+    box.press("Enter")
+    expect(page.locator(".messages")).to_contain_text("Standards of “Complete” saved")
+    complete = current_rubric(planted.classroom).criteria.get(key="complete")
+    assert "4-LS1-2" in complete.standards
+
+
 def test_keyboard_opens_the_sentences_and_spotlights_one(
     new_context, live_server, teacher, planted, screenshot
 ):
@@ -83,7 +140,9 @@ def test_keyboard_opens_the_sentences_and_spotlights_one(
     label = button.text_content()
     screenshot(page, "insights-session-keyboard")
     page.keyboard.press("Enter")
-    page.wait_for_url(f"**/sessions/{planted.first.pk}/assessments/")
+    # Back on the insights, where the teacher was, not on the assessments page.
+    page.wait_for_url(f"**/reports/sessions/{planted.first.pk}/insights/")
+    expect(page.get_by_role("heading", name="Teach next")).to_be_visible()
     spotlight = TeachBackSpotlight.objects.select_related("teachback__team").get(
         session=planted.first
     )

@@ -67,6 +67,30 @@ def test_administrator_reads_insights_without_the_spotlight_button(school_admin_
     assert reverse("games:spotlight", args=[planted.first.pk]) not in html
 
 
+def test_spotlight_from_the_insights_goes_back_to_the_insights(teacher_client, planted):
+    from games.models import TeachBackSpotlight
+
+    insights = reverse("reports:session_insights", args=[planted.first.pk])
+    html = _page(teacher_client, "session_insights", planted.first.pk)
+    assert f'name="next" value="{insights}"' in html
+    sentence = planted.first.teams.order_by("number").first().teachback
+    spotlight = reverse("games:spotlight", args=[planted.first.pk])
+    response = teacher_client.post(spotlight, {"teachback": sentence.pk, "next": insights})
+    assert response.status_code == 302 and response["Location"] == insights
+    assert TeachBackSpotlight.objects.get(session=planted.first).teachback_id == sentence.pk
+
+
+@pytest.mark.parametrize(
+    "outside", ["https://evil.example/insights/", "//evil.example/", "javascript:alert(1)"]
+)
+def test_spotlight_refuses_a_next_that_leaves_the_site(teacher_client, planted, outside):
+    sentence = planted.first.teams.order_by("number").first().teachback
+    spotlight = reverse("games:spotlight", args=[planted.first.pk])
+    response = teacher_client.post(spotlight, {"teachback": sentence.pk, "next": outside})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:assessments", args=[planted.first.pk])
+
+
 def test_reports_link_to_their_insights(teacher_client, planted):
     session_html = _page(teacher_client, "session", planted.first.pk)
     assert reverse("reports:session_insights", args=[planted.first.pk]) in session_html
@@ -80,6 +104,12 @@ def test_spanish_page_says_the_counts_in_spanish(teacher_client, planted):
     )
     assert "Ruedas motrices ×4, Hélice ×2" in html
     assert "6 de " in html
+    # The heat map holds the same scores in Spanish (its columns are the stored criteria).
+    english = _page(teacher_client, "session_insights", planted.first.pk)
+    for language_html in (html, english):
+        assert language_html.count('heat-1">1/3<') == 6
+        assert language_html.count('heat-3">3/3<') == planted.first_count * 2 - 6
+    assert "sin puntaje" not in html
 
 
 def _csv_tables(content: bytes) -> dict[str, list[list[str]]]:
@@ -144,6 +174,13 @@ def test_spanish_xlsx_is_in_spanish(teacher_client, planted):
     )
     book = load_workbook(io.BytesIO(response.content))
     assert "Misconceptions" not in book.sheetnames
+    header, *rows = book["Errores de concepto"].iter_rows(values_only=True)
+    assert header[:3] == ("Error de concepto", "Equipos", "De")
+    assert sorted(row[1] for row in rows) == [2, 2, PLANTED_COUNTS["act_in_sense"]]
+    # The same scores as in English, under the Spanish criterion names.
+    header, *teams = book["Rúbrica por equipo"].iter_rows(values_only=True)
+    assert header[:3] == ("Equipo", "Completa", "Funciones correctas")
+    assert sorted(row[2] for row in teams) == ["1/3"] * 6 + ["3/3"] * (planted.first_count - 6)
 
 
 def test_unknown_format_is_404(teacher_client, planted):

@@ -51,3 +51,12 @@ def test_spanish_class_pdf_says_it_in_spanish(planted):
     of = planted.first_count + planted.second_count
     assert f"7 de {of} equipos nombraron una pieza de Actuar donde va una pieza de Percibir" in text
     assert "Ruedas motrices ×5, Hélice ×2" in text and "Teach next" not in text
+
+
+def test_spanish_session_pdf_prints_the_same_scores(planted):
+    """The heat map in Spanish holds the scores (its columns once missed every one)."""
+    english = pdf_text(ExportKind.SESSION, {"session": planted.first.pk})
+    text = pdf_text(ExportKind.SESSION, {"session": planted.first.pk}, "es")
+    assert "sin puntaje" not in text
+    assert text.count("1/3") == english.count("1/3") >= 6
+    assert text.count("3/3") == english.count("3/3") >= planted.first_count

@@ -11,12 +11,21 @@ from django.urls import reverse
 
 from classroom import services
 from classroom.models import Classroom, GameKind, Session, Student
-from games.models import TeachBack
-from reports.models import Export, ExportKind, ExportStatus
+from games.models import RubricCriterion, TeachBack
+from reports.models import Export, ExportKind, ExportStatus, SchoolStandards
 from reports.services import parameters_hash
 from reports.urls import urlpatterns
 from tests.reports.conftest import make_session
-from tests.support.matrix import ADMIN_ONLY, ADULTS, VIEW, Route, case_id, cases, client_for
+from tests.support.matrix import (
+    ADMIN_ONLY,
+    ADULTS,
+    OWNER_WRITE,
+    VIEW,
+    Route,
+    case_id,
+    cases,
+    client_for,
+)
 
 # A POST that succeeds redirects (302) like the log-in redirect of anonymous visitors; the
 # success cases are told apart from those by their Location in the tests further down.
@@ -41,6 +50,14 @@ ROUTES = [
     Route("class_insights_export", VIEW, args=lambda w: [w.classroom.pk, "csv"]),
     Route("class_insights_export", VIEW, args=lambda w: [w.classroom.pk, "xlsx"], note="xlsx"),
     Route("class_csv", VIEW, args=lambda w: [w.classroom.pk, "sessions"]),
+    Route("class_standards", VIEW, args=lambda w: [w.classroom.pk]),
+    Route(
+        "class_standards",
+        OWNER_WRITE,
+        "post",
+        lambda w: [w.classroom.pk],
+        lambda w: {"criterion": "complete", "version": "1", "codes": ["1B-CS-01"]},
+    ),
     Route("student_progress", VIEW, args=lambda w: [w.student.pk]),
     Route("student_csv", VIEW, args=lambda w: [w.student.pk, "sessions"]),
     Route("school_overview", ADMIN_ONLY),
@@ -49,6 +66,13 @@ ROUTES = [
     Route("retention", ADMIN_WRITE, "post", data=lambda w: {"action": "save", "months": "12"}),
     Route("standards", ADMIN_ONLY),
     Route("standards", ADMIN_WRITE, "post", data=lambda w: {"codes": ["1A-CS-02"]}),
+    Route(
+        "standards",
+        ADMIN_WRITE,
+        "post",
+        data=lambda w: {"game": "three_laws", "codes": ["1A-CS-02"]},
+        note="a game's codes",
+    ),
     Route("exports", ADULTS),
     Route("exports", VIEW, query="?class={classroom}", note="of a class"),
     Route(
@@ -195,3 +219,7 @@ def test_refused_writes_change_nothing(world):
                     reverse(f"reports:{route.name}", args=route.args(world)), route.data(world)
                 )
     assert list(Export.objects.order_by("pk").values_list("pk", "status", "file")) == before
+    assert not SchoolStandards.objects.exists()
+    assert not RubricCriterion.objects.filter(rubric__classroom=world.classroom).exclude(
+        standards=[]
+    )
