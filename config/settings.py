@@ -125,6 +125,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    # django-lti: BotBench's signing keys (lti_tool.Key, rotate_keys); see classroom/lti/.
+    "lti_tool",
 ]
 
 MIDDLEWARE = [
