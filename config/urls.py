@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include(auth_urlpatterns)),
     path("", include("classroom.urls")),
     path("reports/", include("reports.urls")),
+    path("lti/", include("classroom.lti.urls")),
 ]
 
 if settings.DEBUG:
