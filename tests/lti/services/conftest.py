@@ -26,16 +26,35 @@ from classroom.models import (
 )
 from reports.demo import play_session
 from tests.lti.platform.server import PlatformServer
-from tests.lti.platform.store import INSTRUCTOR, LEARNER
+from tests.lti.platform.store import INSTRUCTOR, LEARNER, ScoreFault
 
 LMS_FAMILY = {"Ava": "Lopez", "Ben": "Okafor", "Chloe": "Nguyen", "Diego": "Garcia"}
 
 
-@pytest.fixture
-def platform():
+@pytest.fixture(scope="session")
+def shared_platform():
+    """One platform server for the run: each test makes its own course, people and links in
+    it, so tests do not see each other's rosters or scores."""
     server = PlatformServer().start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def own_platform():
+    """Asked for by a test that stops the platform: it gets a server of its own."""
+
+
+@pytest.fixture
+def platform(request, shared_platform):
+    """The platform of a test (see `own_platform`). Fault switches are reset after each test."""
+    if "own_platform" in request.fixturenames:
+        server = PlatformServer().start()
+        yield server
+        server.stop()
+        return
+    yield shared_platform
+    shared_platform.store.set_score_fault(ScoreFault.NONE)
 
 
 @pytest.fixture

@@ -121,7 +121,9 @@ def test_apply_refuses_a_preview_the_course_no_longer_matches(lms, classroom, te
     assert snapshot(classroom) == before
 
 
-def test_an_lms_that_does_not_answer_changes_nothing(lms, classroom, teacher, settings):
+def test_an_lms_that_does_not_answer_changes_nothing(
+    own_platform, lms, classroom, teacher, settings
+):
     settings.LTI_SERVICE_TIMEOUT_SECONDS = 1.0
     enrol_learner(lms, "Maya", "Robinson")
     preview = roster.roster_preview(course=lms.lti_course)
@@ -160,7 +162,9 @@ def test_the_page_previews_then_applies(lms, classroom, teacher_client):
     assert not classroom.students.filter(name="Sam K.").exists()
 
 
-def test_the_page_says_so_when_the_lms_does_not_answer(lms, classroom, teacher_client, settings):
+def test_the_page_says_so_when_the_lms_does_not_answer(
+    own_platform, lms, classroom, teacher_client, settings
+):
     settings.LTI_SERVICE_TIMEOUT_SECONDS = 1.0
     lms.server.stop()
     page = teacher_client.get(reverse("lti:roster", args=[classroom.pk]))
