@@ -32,7 +32,7 @@ WORDS = {
         "sync": "Sincronizar la lista desde el LMS",
         "apply": "Hacer estos cambios",
         "synced": "Lista sincronizada: 2 añadidos",
-        "lock": "Bloquear las frases y enviar las calificaciones al LMS",
+        "lock": "Bloquear oraciones y enviar las calificaciones al LMS",
         "status": "Estado en el libro de calificaciones del LMS",
         "waiting": "En espera de envío",
     },
