@@ -158,8 +158,9 @@ class Platform:
                 "accept_types": ["ltiResourceLink"],
                 "accept_presentation_document_targets": ["iframe", "window"],
             }
-        if message_type == "LtiDataPrivacyLaunchRequest":
+        if message_type == "DataPrivacyLaunchRequest":
             claims[CLAIM + "for_user"] = {"user_id": sub}
+            del claims[CLAIM + "context"]
         claims.update(overrides)
         return claims
 

@@ -130,11 +130,11 @@ def launch(request: HttpRequest) -> HttpResponse:
 
 def _answer(request: HttpRequest, checked: lti_launch.CheckedLaunch) -> HttpResponse:
     message_type = checked.message_type
-    if message_type == "LtiDataPrivacyLaunchRequest":
+    if message_type == "DataPrivacyLaunchRequest":
         context = privacy_context(checked)
-        if context["teaches"]:
+        if context["teacher"] is not None and context["teacher"].is_active:
             # The delete links are the teacher's own pages: they open signed in.
-            sign_in(request, context["classroom"].teacher)
+            sign_in(request, context["teacher"])
         return render(request, "lti/privacy.html", context)
     if message_type == "LtiDeepLinkingRequest":
         teacher, course = lti_launch.instructor_arrive(launch=checked)
