@@ -24,13 +24,23 @@ _MAX_AGE = 60 * 60 * 16
 _FRAME_ANCESTORS = re.compile(r"frame-ancestors [^;]*")
 
 
-def origin_of(url: str | None) -> str | None:
-    if not url:
+_HOST = re.compile(r"^[a-z0-9.-]{1,253}$")
+
+
+def origin_of(url: object) -> str | None:
+    """The origin of `url` (scheme, host, port), rebuilt from its parts so nothing else of it
+    can reach a header; None when it is not an http(s) URL with a plain host name."""
+    if not isinstance(url, str) or not url or len(url) > 2000:
         return None
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
         return None
-    return f"{parts.scheme}://{parts.netloc}".lower()
+    host = (parts.hostname or "").lower()
+    if parts.scheme not in ("http", "https") or not _HOST.match(host):
+        return None
+    return f"{parts.scheme}://{host}" + (f":{port}" if port else "")
 
 
 def _iframe_cookies() -> tuple[str, ...]:
