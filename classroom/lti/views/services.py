@@ -21,7 +21,7 @@ GRADES_TEMPLATE = "classroom/lti/grades.html"
 @login_required
 @require_http_methods(["GET", "POST"])
 def roster_sync(request: HttpRequest, class_pk: int) -> HttpResponse:
-    course = access.get_lti_course_for_teacher(request, class_pk)
+    course = access.get_lti_course_for_class_teacher(request, class_pk)
     error = None
     if request.method == "POST":
         try:
