@@ -64,3 +64,16 @@ def test_the_administrator_reads_the_status_without_the_send_button(
 def test_a_session_not_from_an_lms_says_its_scores_stay_here(bb_session, teacher_client):
     page = teacher_client.get(reverse("lti:grades", args=[bb_session.pk])).content.decode()
     assert "stay in BotBench" in page
+
+
+def test_starting_the_lesson_from_the_lms_activity_records_its_gradebook_column(
+    graded, classroom, teacher_client
+):
+    from classroom.models import Session, SessionStatus
+
+    Session.objects.filter(pk=graded.session.pk).update(status=SessionStatus.CLOSED)
+    answer = teacher_client.post(reverse("lti:activity-start", args=[graded.link.pk]))
+    assert answer.status_code == 302
+    started = Session.objects.exclude(pk=graded.session.pk).get(classroom=classroom)
+    assert started.lti_link == graded.link
+    assert grades.link_for_session(started) == graded.link
