@@ -125,6 +125,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    # django-lti: BotBench's signing keys (lti_tool.Key, rotate_keys); see classroom/lti/.
+    "lti_tool",
 ]
 
 MIDDLEWARE = [
@@ -136,6 +138,9 @@ MIDDLEWARE = [
     "classroom.ended_connections.EndedConnectionMiddleware",
     # Answers the polls whose screen is current, before the layers only pages need.
     "games.middleware.UnchangedPollMiddleware",
+    # An LMS's iframe: cookies SameSite=None and framing by that LMS, only for a browser that
+    # arrived by a valid LTI launch (classroom/lti/frame.py). Before the layers that set them.
+    "classroom.lti.frame.LtiFrameMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the device's remembered choice (the `django_language` cookie), else the
     # browser's; a signed-in adult's own choice wins (classroom.language). See docs/i18n.md.

@@ -1,5 +1,15 @@
 from classroom.models.accounts import Invitation, Role, School, User
 from classroom.models.classes import Classroom, Student
+from classroom.models.lti import (
+    LtiActivity,
+    LtiCourse,
+    LtiDeployment,
+    LtiLaunchState,
+    LtiPerson,
+    LtiPlatform,
+    LtiRegistrationLink,
+    LtiResourceLink,
+)
 from classroom.models.sessions import (
     DeviceBinding,
     GameKind,
@@ -18,6 +28,14 @@ __all__ = [
     "DeviceBinding",
     "GameKind",
     "Invitation",
+    "LtiActivity",
+    "LtiCourse",
+    "LtiDeployment",
+    "LtiLaunchState",
+    "LtiPerson",
+    "LtiPlatform",
+    "LtiRegistrationLink",
+    "LtiResourceLink",
     "Role",
     "School",
     "Session",

@@ -1,0 +1,114 @@
+"""BotBench inside an LMS's iframe.
+
+A page in a cross-site iframe only gets cookies marked `SameSite=None; Secure`, and is only shown
+if the site allows that frame. The rest of the site keeps `SameSite=Lax` cookies, `X-Frame-Options:
+DENY` and `frame-ancestors 'none'`. Only a browser that arrived by a valid launch carries the
+signed `botbench_lti` cookie, and only its responses are changed: the site's own cookies are sent
+`SameSite=None; Secure` (CSRF stays enforced: Django checks the token and the Origin header of
+every POST), and the pages may be framed by that launch's LMS origins, no other. Chromium treats
+http://localhost as a secure context, so `Secure` cookies work there in tests too."""
+
+import re
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
+from pylti1p3.contrib.django.cookie import DjangoCookieService
+
+from classroom.devices import DEVICE_COOKIE
+
+FRAME_COOKIE = "botbench_lti"
+_SALT = "botbench.lti.frame"
+_MAX_AGE = 60 * 60 * 16
+_FRAME_ANCESTORS = re.compile(r"frame-ancestors [^;]*")
+
+
+def origin_of(url: str | None) -> str | None:
+    if not url:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def _iframe_cookies() -> tuple[str, ...]:
+    return (
+        settings.SESSION_COOKIE_NAME,
+        settings.CSRF_COOKIE_NAME,
+        settings.LANGUAGE_COOKIE_NAME,
+        DEVICE_COOKIE,
+        FRAME_COOKIE,
+    )
+
+
+def mark_framed(response: HttpResponse, origins: list[str]) -> None:
+    """After a valid launch: this browser is in `origins`' frame from now on."""
+    value = signing.dumps(sorted(set(origins))[:4], salt=_SALT, compress=True)
+    response.set_cookie(
+        FRAME_COOKIE, value, max_age=_MAX_AGE, secure=True, httponly=True, samesite="None"
+    )
+    response._lti_frame_origins = origins
+
+
+def frame_origins(request: HttpRequest) -> list[str] | None:
+    raw = request.COOKIES.get(FRAME_COOKIE)
+    if not raw:
+        return None
+    try:
+        origins = signing.loads(raw, salt=_SALT, max_age=_MAX_AGE)
+    except signing.BadSignature:
+        return None
+    return [o for o in origins if isinstance(o, str) and origin_of(o) == o] or None
+
+
+def allow_frame(response: HttpResponse, origins: list[str]) -> None:
+    """Let `origins` frame this response (and nobody else)."""
+    ancestors = "frame-ancestors " + " ".join(origins) if origins else "frame-ancestors 'none'"
+    if "Content-Security-Policy" in response:
+        response["Content-Security-Policy"] = _FRAME_ANCESTORS.sub(
+            ancestors, response["Content-Security-Policy"]
+        )
+    if origins and "X-Frame-Options" in response:
+        del response["X-Frame-Options"]
+
+
+def cookies_for_iframe(response: HttpResponse) -> None:
+    for name in _iframe_cookies():
+        if name in response.cookies:
+            response.cookies[name]["samesite"] = "None"
+            response.cookies[name]["secure"] = True
+
+
+class LtiFrameMiddleware:
+    """Placed before the session, CSRF, clickjacking and CSP layers, so it sees their cookies and
+    headers last."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        origins = getattr(response, "_lti_frame_origins", None) or frame_origins(request)
+        if origins is not None:
+            cookies_for_iframe(response)
+            allow_frame(response, origins)
+        return response
+
+
+class IframeCookieService(DjangoCookieService):
+    """pylti1p3's state cookie, `SameSite=None; Secure` also on http://localhost (pylti1p3 only
+    does so over HTTPS), so a login in an iframe reaches its launch."""
+
+    def update_response(self, response):
+        for key, data in self._cookie_data_to_set.items():
+            response.set_cookie(
+                key,
+                data["value"],
+                max_age=data["exp"],
+                secure=True,
+                httponly=True,
+                samesite="None",
+                path="/lti/",
+            )
