@@ -15,6 +15,9 @@ in BotBench through the tool's registration service, and browsers to launch with
 - `snapshot()`: row counts of every BotBench table a launch could write, to show a refused
   launch wrote nothing."""
 
+# The browser fixtures are imported from tests/e2e to be shared here, so fixture parameters
+# named like them are not redefinitions.
+# ruff: noqa: F811
 import json
 import os
 from dataclasses import dataclass
@@ -22,6 +25,7 @@ from dataclasses import dataclass
 import pytest
 from django.apps import apps
 
+from tests.e2e.a11y import describe, settle
 from tests.e2e.conftest import (  # noqa: F401  (fixtures the LTI browser tests share)
     CHROMEBOOK,
     CHROMIUM,
@@ -35,7 +39,6 @@ from tests.e2e.conftest import (  # noqa: F401  (fixtures the LTI browser tests 
     new_context,
     screenshot,
 )
-from tests.e2e.a11y import describe, settle
 from tests.lti.platform.server import PlatformServer
 from tests.lti.platform.store import INSTRUCTOR, LEARNER, Course, Kind, Link, Person, Tamper
 
