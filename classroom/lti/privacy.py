@@ -1,30 +1,20 @@
-"""The LTI Data Privacy Launch: what BotBench stores about a course's people, and where a teacher
-deletes it. Answering it stores nothing about anyone (the course's teacher is signed in, so
-the delete links open)."""
+"""The LTI Data Privacy Launch (message type DataPrivacyLaunchRequest, no course in it): what
+BotBench stores about people of this LMS, and where a teacher deletes it. It stores nothing about
+anyone; a teacher of this LMS's courses is signed in, so the delete links open."""
 
-from classroom.models import LtiCourse, LtiPerson
+from classroom.models import Classroom, LtiPerson, User
 
 
 def privacy_context(launch) -> dict:
-    """What the privacy page shows for this launch: the course's class when BotBench has one,
-    and whether the person launching teaches it (then the delete links are theirs)."""
-    context_id = str((launch.context or {}).get("id") or "")
-    course = (
-        LtiCourse.objects.select_related("classroom", "platform__school")
-        .filter(platform=launch.platform, context_id=context_id)
+    person = (
+        LtiPerson.objects.select_related("user")
+        .filter(platform=launch.platform, sub_hash=launch.sub_hash, user__isnull=False)
         .first()
-        if context_id
-        else None
     )
-    teaches = (
-        course is not None
-        and LtiPerson.objects.filter(
-            course=course, sub_hash=launch.sub_hash, user=course.classroom.teacher
-        ).exists()
+    teacher: User | None = person.user if person is not None else None
+    classes = (
+        Classroom.objects.filter(teacher=teacher, lti_course__platform=launch.platform)
+        if teacher is not None
+        else Classroom.objects.none()
     )
-    return {
-        "course": course,
-        "classroom": course.classroom if course else None,
-        "teaches": teaches,
-        "school": launch.platform.school,
-    }
+    return {"teacher": teacher, "classes": list(classes), "school": launch.platform.school}

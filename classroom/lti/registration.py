@@ -189,7 +189,7 @@ def _client_metadata(urls: dict[str, str], config: dict) -> dict:
     scopes = [s for s in [*AGS_SCOPES, NRPS_SCOPE] if not supported or s in supported]
     messages = [{"type": "LtiResourceLinkRequest", "target_link_uri": urls["launch"]}]
     offered = {m.get("type") for m in platform_config.get("messages_supported") or []}
-    for message_type in ("LtiDeepLinkingRequest", "LtiDataPrivacyLaunchRequest"):
+    for message_type in ("LtiDeepLinkingRequest", "DataPrivacyLaunchRequest"):
         if not offered or message_type in offered:
             messages.append({"type": message_type, "target_link_uri": urls["launch"]})
     return {

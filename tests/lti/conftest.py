@@ -3,7 +3,7 @@ http://127.0.0.1:<port>, BotBench (the tool) on http://localhost:<port>, the pla
 in BotBench through the tool's registration service, and browsers to launch with.
 
 - `lti_platform`: the platform server, its tool registration pointing at the live server.
-- `lms`: its cast. Course "Robotics 4B" (teacher Alice Rivera, learners Ava Moreno and Ben
+- `lms_course`: its cast. Course "Robotics 4B" (teacher Alice Rivera, learners Ava Moreno and Ben
   Okafor) and course "Robotics 5A" (teacher Bob Stone, learner Cleo Park), one resource link
   each placed without deep linking.
 - `registered`: the platform registered in BotBench for `school` (an LtiPlatform).
@@ -39,8 +39,15 @@ from tests.e2e.conftest import (  # noqa: F401  (fixtures the LTI browser tests 
     new_context,
     screenshot,
 )
+from tests.lti.platform import store as platform_store
 from tests.lti.platform.server import PlatformServer
-from tests.lti.platform.store import INSTRUCTOR, LEARNER, Course, Kind, Link, Person, Tamper
+from tests.lti.platform.store import Course, Kind, Link, Person, Tamper
+from tests.lti.signer import JsonServer
+from tests.lti.signer import register_platform as register_signer
+
+# Roles as the tool's own tests give them in signed launches.
+INSTRUCTOR = ("http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor",)
+LEARNER = ("http://purl.imsglobal.org/vocab/lis/v2/membership#Learner",)
 
 # Written by the login's state handling, whatever the launch's fate; everything else counts.
 NOT_CONTENT = {"classroom.ltilaunchstate", "sessions.session"}
@@ -79,15 +86,15 @@ class Lms:
 
 
 @pytest.fixture
-def lms(lti_platform) -> Lms:
+def lms_course(lti_platform) -> Lms:
     store = lti_platform.store
     course = store.add_course("Robotics 4B", "ROB-4B")
     other_course = store.add_course("Robotics 5A", "ROB-5A")
-    teacher = store.add_person("Alice", "Rivera", INSTRUCTOR)
-    ava = store.add_person("Ava", "Moreno", LEARNER)
-    ben = store.add_person("Ben", "Okafor", LEARNER)
-    other_teacher = store.add_person("Bob", "Stone", INSTRUCTOR)
-    cleo = store.add_person("Cleo", "Park", LEARNER)
+    teacher = store.add_person("Alice", "Rivera", platform_store.INSTRUCTOR)
+    ava = store.add_person("Ava", "Moreno", platform_store.LEARNER)
+    ben = store.add_person("Ben", "Okafor", platform_store.LEARNER)
+    other_teacher = store.add_person("Bob", "Stone", platform_store.INSTRUCTOR)
+    cleo = store.add_person("Cleo", "Park", platform_store.LEARNER)
     store.enrol(course, teacher, ava, ben)
     store.enrol(other_course, other_teacher, cleo)
     # An activity placed by hand (a copied course, or a link typed into the LMS): BotBench
@@ -118,8 +125,8 @@ def register_platform(platform: PlatformServer, *, school, by, name: str = "Test
 
 
 @pytest.fixture
-def registered(lms, school, school_admin):
-    return register_platform(lms.platform, school=school, by=school_admin)
+def registered(lms_course, school, school_admin):
+    return register_platform(lms_course.platform, school=school, by=school_admin)
 
 
 def allow_third_party_cookies(profile_dir) -> None:
@@ -199,3 +206,20 @@ def snapshot():
         }
 
     return counts
+
+
+# A keyset server and a registered LMS for the tool's own tests (tests/lti/signer.py signs their
+# id_tokens by hand, to reach each check of a launch without a browser).
+
+
+@pytest.fixture
+def lms_server():
+    server = JsonServer()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def lms(lms_server, school):
+    """A registered LMS with deployment `deployment-1`, its keyset served on 127.0.0.1."""
+    return register_signer(lms_server, school)

@@ -12,7 +12,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 from pylti1p3.contrib.django import DjangoOIDCLogin
 from pylti1p3.contrib.django.request import DjangoRequest
-from pylti1p3.exception import LtiException
+from pylti1p3.exception import LtiException, OIDCException
 
 from classroom.devices import current_binding, set_device_cookie
 from classroom.lti import launch as lti_launch
@@ -84,7 +84,7 @@ def login(request: HttpRequest) -> HttpResponse:
         return oidc.pass_params_to_launch(login_params).redirect(
             request.build_absolute_uri(reverse("lti:launch"))
         )
-    except LtiException:
+    except (LtiException, OIDCException):
         return refused(request, lti_launch.Refusal("unknown_issuer"))
 
 
@@ -115,6 +115,8 @@ def _cookies_blocked(request: HttpRequest) -> HttpResponse:
 @require_POST
 def launch(request: HttpRequest) -> HttpResponse:
     """Every LTI message: resource link, deep linking and data privacy launches."""
+    if not request.POST.get("id_token") or not request.POST.get("state"):
+        return refused(request, lti_launch.Refusal("malformed"))
     if lti_launch.state_cookie_missing(request):
         return _cookies_blocked(request)
     try:
@@ -128,11 +130,11 @@ def launch(request: HttpRequest) -> HttpResponse:
 
 def _answer(request: HttpRequest, checked: lti_launch.CheckedLaunch) -> HttpResponse:
     message_type = checked.message_type
-    if message_type == "LtiDataPrivacyLaunchRequest":
+    if message_type == "DataPrivacyLaunchRequest":
         context = privacy_context(checked)
-        if context["teaches"]:
+        if context["teacher"] is not None and context["teacher"].is_active:
             # The delete links are the teacher's own pages: they open signed in.
-            sign_in(request, context["classroom"].teacher)
+            sign_in(request, context["teacher"])
         return render(request, "lti/privacy.html", context)
     if message_type == "LtiDeepLinkingRequest":
         teacher, course = lti_launch.instructor_arrive(launch=checked)
