@@ -25,8 +25,8 @@ from tests.e2e.conftest import CHROMEBOOK, LIVE_UPDATE, PHONE, drawn_version, se
 from tests.games.conftest import seat_teams
 from tests.lti.conftest import (  # noqa: F401  (the LMS's fixtures)
     launch,
-    lms,
     lms_context,
+    lms_course,
     lti_platform,
     register_platform,
     registered,
@@ -94,7 +94,7 @@ def play_to_the_end(phones, game) -> int:
 
 def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     live_server,
-    lms,
+    lms_course,
     lms_context,
     new_context,
     school,
@@ -103,6 +103,7 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     console_errors,
     fixed_deal,
 ):
+    lms = lms_course
     platform = lms.platform
     store = lms.store
 
@@ -137,7 +138,7 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     teacher.get_by_role("link", name="Open Robot rescue", exact=True).click()
     frame = teacher.frame_locator("iframe")
     expect(frame.get_by_role("button", name="Start the lesson")).to_be_visible()
-    screenshot(teacher, "lti-activity-in-lms-chromebook")
+    screenshot(teacher, "lti-activity-in-lms_course-chromebook")
     frame.get_by_role("button", name="Start the lesson").click()
     course = LtiCourse.objects.get(platform=registered, context_id=lms.course.id)
     classroom = course.classroom
@@ -170,7 +171,7 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     desk.goto(f"{live_server.url}{session.get_absolute_url()}")
     desk.get_by_role("button", name="Start tables").click()
     expect(desk.get_by_text("Turn: Team 1")).to_be_visible()
-    screenshot(teacher, "lti-teacher-tables-in-lms-chromebook")
+    screenshot(teacher, "lti-teacher-tables-in-lms_course-chromebook")
     game = TableGame.objects.get(table=table)
     frames = []
     for page in phones:

@@ -21,10 +21,11 @@ def refused_in(frame, reason: str) -> None:
 
 
 def test_a_sound_instructor_launch_opens_the_activity(
-    lms, registered, lms_context, launch, snapshot
+    lms_course, registered, lms_context, launch, snapshot
 ):
     """The control: the same launch, unspoiled, is accepted (so the refusals below are the
     tamper's doing) and writes the teacher's class, course, person and link."""
+    lms = lms_course
     page = lms_context().new_page()
     frame = launch(page, lms.teacher, lms.course, lms.link)
     expect(frame.get_by_role("button", name="Start the lesson")).to_be_visible()
@@ -46,8 +47,9 @@ def test_a_sound_instructor_launch_opens_the_activity(
     ],
 )
 def test_a_spoiled_id_token_is_refused_and_writes_nothing(
-    lms, registered, lms_context, launch, snapshot, tamper, reason
+    lms_course, registered, lms_context, launch, snapshot, tamper, reason
 ):
+    lms = lms_course
     page = lms_context().new_page()
     before = snapshot()
     frame = launch(page, lms.teacher, lms.course, lms.link, tamper=tamper)
@@ -56,8 +58,9 @@ def test_a_spoiled_id_token_is_refused_and_writes_nothing(
 
 
 def test_a_replayed_launch_is_refused_and_writes_nothing(
-    lms, registered, lms_context, launch, snapshot
+    lms_course, registered, lms_context, launch, snapshot
 ):
+    lms = lms_course
     page = lms_context().new_page()
     frame = launch(page, lms.ava, lms.course, lms.link)
     # A learner before the course was set up is refused too; the teacher launches first.
@@ -72,8 +75,9 @@ def test_a_replayed_launch_is_refused_and_writes_nothing(
 
 
 def test_a_learner_launching_another_courses_activity_is_refused(
-    lms, registered, lms_context, launch, snapshot
+    lms_course, registered, lms_context, launch, snapshot
 ):
+    lms = lms_course
     teacher_page = lms_context().new_page()
     # Alice adds a lesson to her course by deep linking: its link names her course's activity.
     frame = launch(teacher_page, lms.teacher, lms.course, kind=Kind.DEEP_LINKING)
