@@ -276,3 +276,24 @@ def get_lti_learner(
     except (LtiCourse.DoesNotExist, Student.DoesNotExist):
         raise Http404("No such learner.") from None
     return student, course
+
+
+def get_lti_course_for_class_teacher(request: HttpRequest, class_pk: int) -> LtiCourse:
+    """Sync the class's roster from its LMS course: only the class's own teacher (the preview
+    reads the LMS on the teacher's behalf, so an administrator is refused it too); 404 for a
+    class not linked to an LMS course."""
+    classroom = get_class_for_teacher(request, class_pk)
+    try:
+        return LtiCourse.objects.select_related("platform", "classroom").get(classroom=classroom)
+    except LtiCourse.DoesNotExist:
+        raise Http404("This class is not linked to an LMS course.") from None
+
+
+def get_session_for_grades(request: HttpRequest, session_pk: int) -> Session:
+    """Read the LMS gradebook status of a session's scores: its teacher or the administrator."""
+    return get_session_for_viewer(request, session_pk)
+
+
+def get_session_for_grades_teacher(request: HttpRequest, session_pk: int) -> Session:
+    """Send a session's scores again: only the class's teacher."""
+    return get_session_for_teacher(request, session_pk)

@@ -312,8 +312,19 @@ REPORTS_MAX_ATTEMPTS = env_int("REPORTS_MAX_ATTEMPTS", 3)
 REPORTS_RESEND_SECONDS = env_float("REPORTS_RESEND_SECONDS", 120)
 REPORTS_STUCK_MINUTES = env_float("REPORTS_STUCK_MINUTES", 15)
 REPORTS_SWEEP_SECONDS = env_float("REPORTS_SWEEP_SECONDS", 15)
+# LTI Advantage services (classroom/lti): every request to a platform gives up after
+# LTI_SERVICE_TIMEOUT_SECONDS; a score the platform could not take is sent again after
+# LTI_SCORE_RETRY_SECONDS, doubling each attempt up to LTI_SCORE_RETRY_MAX_SECONDS, for at most
+# LTI_SCORE_MAX_ATTEMPTS attempts (it then waits for the beat's sweep or the teacher's "send
+# again"). The sweep resends waiting scores every LTI_SCORE_SWEEP_SECONDS.
+LTI_SERVICE_TIMEOUT_SECONDS = env_float("LTI_SERVICE_TIMEOUT_SECONDS", 10)
+LTI_SCORE_RETRY_SECONDS = env_float("LTI_SCORE_RETRY_SECONDS", 30)
+LTI_SCORE_RETRY_MAX_SECONDS = env_float("LTI_SCORE_RETRY_MAX_SECONDS", 1800)
+LTI_SCORE_MAX_ATTEMPTS = env_int("LTI_SCORE_MAX_ATTEMPTS", 10)
+LTI_SCORE_SWEEP_SECONDS = env_float("LTI_SCORE_SWEEP_SECONDS", 900)
 CELERY_BEAT_SCHEDULE = {
     "sweep-exports": {"task": "reports.sweep_exports", "schedule": REPORTS_SWEEP_SECONDS},
+    "sweep-lti-scores": {"task": "classroom.lti_scores_sweep", "schedule": LTI_SCORE_SWEEP_SECONDS},
     # Django's `clearsessions`: expired sessions stay in their table until deleted. At each full
     # hour of the clock, not an hour after beat started, so a restart does not put it off.
     "clear-expired-sessions": {

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from classroom.lti.views import deep_linking, dynamic, keys, launch, lesson, platforms
+from classroom.lti.views import deep_linking, dynamic, keys, launch, lesson, platforms, services
 
 app_name = "lti"
 
@@ -22,5 +22,12 @@ urlpatterns = [
         "platforms/<int:pk>/deployments/<int:deployment_pk>/remove/",
         platforms.deployment_remove,
         name="deployment-remove",
+    ),
+    path("classes/<int:class_pk>/roster/", services.roster_sync, name="roster"),
+    path("sessions/<int:session_pk>/grades/", services.grades_status, name="grades"),
+    path(
+        "sessions/<int:session_pk>/grades/send-again/",
+        services.grades_send_again,
+        name="grades_send_again",
     ),
 ]

@@ -10,6 +10,7 @@ from classroom.models.lti import (
     LtiRegistrationLink,
     LtiResourceLink,
 )
+from classroom.models.lti_scores import LtiScore, ScoreStatus
 from classroom.models.sessions import (
     DeviceBinding,
     GameKind,
@@ -36,8 +37,10 @@ __all__ = [
     "LtiPlatform",
     "LtiRegistrationLink",
     "LtiResourceLink",
+    "LtiScore",
     "Role",
     "School",
+    "ScoreStatus",
     "Session",
     "ProjectorLanguage",
     "SessionStatus",
