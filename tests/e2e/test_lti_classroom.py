@@ -33,8 +33,31 @@ from tests.lti.conftest import (  # noqa: F401  (the LMS's fixtures)
     snapshot,
 )
 from tests.support.moves import MOVE_BUTTONS, choose
+from tests.support.workers import worker
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+SENTENCES = [
+    {
+        "senses with": "a camera",
+        "thinks with": "an if/then board",
+        "acts with": "drive wheels",
+        "powered by": "a battery pack",
+        "because": "it drives to people trapped after a storm and brings them water",
+    },
+    {
+        "senses with": "a microphone",
+        "thinks with": "a loop chip",
+        "acts with": "a speaker",
+        "powered by": "a solar panel",
+        "because": "it is cool",
+    },
+]
+# Per team: the rubric's criteria and the mark given (Ava's team 10/12; Ben's 3/9, one skipped).
+MARKS = [
+    {"^Complete": "3", "^Right jobs": "3", "^Mission link": "2", "^Said clearly": "2"},
+    {"^Complete": "2", "^Right jobs": "1", "^Mission link": "0", "^Said clearly": "skip"},
+]
 
 
 def log_in(page, base: str, email: str) -> None:
@@ -138,7 +161,7 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     teacher.get_by_role("link", name="Open Robot rescue", exact=True).click()
     frame = teacher.frame_locator("iframe")
     expect(frame.get_by_role("button", name="Start the lesson")).to_be_visible()
-    screenshot(teacher, "lti-activity-in-lms_course-chromebook")
+    screenshot(teacher, "lti-activity-in-lms-chromebook")
     frame.get_by_role("button", name="Start the lesson").click()
     course = LtiCourse.objects.get(platform=registered, context_id=lms.course.id)
     classroom = course.classroom
@@ -148,7 +171,23 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     teacher.wait_for_function("() => [...document.querySelectorAll('iframe')].length === 1")
     assert session.room_code  # open: students join it by launching
 
-    # 4. Two students open the activity from the course and land on the lesson.
+    # 4. The teacher syncs the roster from the course (NRPS): a preview first, then the change;
+    # a second sync has nothing to change.
+    desk = tool_frame(teacher)
+    desk.goto(f"{live_server.url}{classroom.get_absolute_url()}")
+    desk.get_by_role("link", name="Sync the roster from the LMS").click()
+    expect(desk.get_by_role("heading", name=re.compile("New learners to add"))).to_be_visible()
+    expect(desk.locator(".roster-name")).to_have_text(["Ava M.", "Ben O."])
+    assert classroom.students.count() == 0  # nothing changes before the teacher says so
+    screenshot(teacher, "lti-roster-preview-chromebook")
+    desk.get_by_role("button", name="Make these changes").click()
+    desk.wait_for_url(re.compile(rf"/classes/{classroom.pk}/$"))
+    assert classroom.students.count() == 2
+    desk.goto(f"{live_server.url}/lti/classes/{classroom.pk}/roster/")
+    expect(desk.get_by_role("heading", name="Nothing to change")).to_be_visible()
+
+    # 5. Two students open the activity from the course and land on the lesson, with no room
+    # code: the launch finds the roster entries the sync made (by the hashed LMS id).
     phones = []
     for person in (lms.ava, lms.ben):
         page = console_errors(lms_context(PHONE).new_page())
@@ -164,14 +203,13 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     assert LtiPerson.objects.filter(course=course, student__isnull=False).count() == 2
     assert not Student.objects.filter(name__contains="Moreno").exists()
 
-    # 5. A short game: the two students are one team each at one table.
+    # 6. A short game: the two students are one team each at one table.
     students = list(classroom.students.order_by("name"))
-    table, _teams = seat_teams(session, students, teams=2, per_team=1)
-    desk = tool_frame(teacher)
+    table, teams = seat_teams(session, students, teams=2, per_team=1)
     desk.goto(f"{live_server.url}{session.get_absolute_url()}")
     desk.get_by_role("button", name="Start tables").click()
     expect(desk.get_by_text("Turn: Team 1")).to_be_visible()
-    screenshot(teacher, "lti-teacher-tables-in-lms_course-chromebook")
+    screenshot(teacher, "lti-teacher-tables-in-lms-chromebook")
     game = TableGame.objects.get(table=table)
     frames = []
     for page in phones:
@@ -183,4 +221,52 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     play_to_the_end(frames, game)
     for frame in frames:
         expect(frame.get_by_role("heading", name="Final scores")).to_be_visible(timeout=LIVE_UPDATE)
-    assert re.match(r"^\d+$", str(game.pk))
+
+    # 7. Each team writes its teach-back on its phone, still inside the LMS's page.
+    for index, frame in enumerate(frames):
+        frame.get_by_role("link", name="Write your teach-back").click()
+        for label, value in SENTENCES[index].items():
+            frame.get_by_label(label, exact=True).fill(value)
+        frame.get_by_role("button", name="Submit").click()
+        expect(frame.get_by_text("Sent! You can still change it")).to_be_visible()
+    screenshot(phones[0], "lti-teachback-phone")
+
+    # 8. The teacher assesses both sentences and locks: the scores go to the LMS.
+    desk.goto(f"{live_server.url}/play/sessions/{session.pk}/assessments/")
+    for team, marks in zip(teams, MARKS, strict=True):
+        row = desk.locator(f"#tb-row-{team.pk}")
+        for criterion, mark in marks.items():
+            row.get_by_role("group", name=re.compile(criterion)).get_by_role(
+                "radio", name=mark, exact=True
+            ).check()
+        row.get_by_role("button", name="Save").click()
+        expect(desk.locator(f"#tb-row-{team.pk}").get_by_text("Saved.")).to_be_visible()
+    with worker():
+        desk.get_by_role("button", name="Lock sentences and send the scores to the LMS").click()
+        expect(desk.get_by_role("button", name="Unlock sentences")).to_be_visible()
+        # Read back from the platform's own gradebook, not from BotBench.
+        book = wait_until(
+            lambda: (
+                (b := platform.gradebook(lms.course))
+                and len(b[link.line_item_id]["results"]) == 2
+                and b
+            ),
+            60,
+            "both students' scores reach the platform's line item",
+        )
+    results = book[link.line_item_id]["results"]
+    ava, ben = results[lms.ava.id], results[lms.ben.id]
+    assert (ava["scoreGiven"], ava["scoreMaximum"]) == (10, 12)
+    assert (ben["scoreGiven"], ben["scoreMaximum"]) == (3, 9)
+    assert "Complete: 3/3" in ava["comment"] and "Said clearly: skipped" in ben["comment"]
+    assert ava["activityProgress"] == "Completed" and ava["gradingProgress"] == "FullyGraded"
+    # Once each: no score was posted twice.
+    assert len(book[link.line_item_id]["received"]) == 2
+
+    desk.goto(f"{live_server.url}/lti/sessions/{session.pk}/grades/")
+    expect(desk.get_by_role("heading", name="Scores sent to the LMS gradebook")).to_be_visible()
+    screenshot(teacher, "lti-grades-status-chromebook")
+    teacher.goto(f"{platform.url}/courses/{lms.course.id}/gradebook")
+    expect(teacher.get_by_role("cell", name="10", exact=True)).to_be_visible()
+    screenshot(teacher, "lti-platform-gradebook-chromebook")
+    assert console_errors.errors == []
