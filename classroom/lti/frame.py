@@ -75,6 +75,11 @@ def frame_origins(request: HttpRequest) -> list[str] | None:
 
 def allow_frame(response: HttpResponse, origins: list[str]) -> None:
     """Let `origins` frame this response (and nobody else)."""
+    response._lti_allow_frame = origins
+    _allow_frame_now(response, origins)
+
+
+def _allow_frame_now(response: HttpResponse, origins: list[str]) -> None:
     ancestors = "frame-ancestors " + " ".join(origins) if origins else "frame-ancestors 'none'"
     if "Content-Security-Policy" in response:
         response["Content-Security-Policy"] = _FRAME_ANCESTORS.sub(
@@ -104,6 +109,8 @@ class LtiFrameMiddleware:
         if origins is not None:
             cookies_for_iframe(response)
             allow_frame(response, origins)
+        elif getattr(response, "_lti_allow_frame", None) is not None:
+            _allow_frame_now(response, response._lti_allow_frame)
         return response
 
 

@@ -114,6 +114,10 @@ def create_app(store: Store) -> FastAPI:
 
     # Pages ----------------------------------------------------------------------------------
 
+    @app.get("/favicon.ico")
+    def favicon():
+        return Response(status_code=204)
+
     @app.get("/courses/{course_id}")
     def course_home(course_id: str, request: Request):
         course = store.courses.get(course_id)
