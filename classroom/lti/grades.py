@@ -26,7 +26,6 @@ from django.utils import timezone
 from pylti1p3.assignments_grades import AssignmentsGradesService
 from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
-from pylti1p3.names_roles import NamesRolesProvisioningService
 
 from classroom.lti import connector
 from classroom.lti.people import hash_subject
@@ -258,12 +257,9 @@ def _release(claims: Iterable[_Claimed], message: str, status: str) -> None:
 def _members_by_hash(link: LtiResourceLink, service: connector.ServiceConnector) -> dict[str, str]:
     """{hashed LMS user id: LMS user id} of the course's members, read now, kept nowhere."""
     platform = link.course.platform
-    nrps = NamesRolesProvisioningService(
-        service, {"context_memberships_url": link.course.memberships_url}
-    )
     return {
-        hash_subject(platform, member["user_id"]): member["user_id"]
-        for member in nrps.get_members()
+        hash_subject(platform, str(member["user_id"])): str(member["user_id"])
+        for member in connector.members_of(service, link.course.memberships_url)
         if member.get("user_id")
     }
 
@@ -304,7 +300,7 @@ def scores_send(*, link_id: int) -> SendOutcome:
     service = connector.connector_for(link.course.platform)
     try:
         members = _members_by_hash(link, service)
-    except Exception as exc:  # noqa: BLE001 - every failure is recorded on the rows
+    except connector.SERVICE_ERRORS as exc:  # recorded on the rows
         failure = connector.classify(exc)
         status = (
             ScoreStatus.REFUSED
@@ -329,7 +325,7 @@ def scores_send(*, link_id: int) -> SendOutcome:
             continue
         try:
             ags.put_grade(_grade(claim, user_id), LineItem({"id": link.line_item_url}))
-        except Exception as exc:  # noqa: BLE001 - every failure is recorded on the row
+        except connector.SERVICE_ERRORS as exc:  # recorded on the row
             failure = connector.classify(exc)
             if isinstance(failure, connector.ServiceRefused):
                 _record(claim, ScoreStatus.REFUSED, str(failure))
