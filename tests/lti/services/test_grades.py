@@ -222,3 +222,24 @@ def test_only_the_assessed_teachback_goes_back_never_game_points(graded, teacher
     for score in accepted(graded):
         assert set(score) >= {"scoreGiven", "scoreMaximum", "comment", "userId", "timestamp"}
         assert "points" not in score["comment"].lower() and game_points not in score
+
+
+def test_the_beat_sweep_sends_again_scores_left_waiting(graded, teacher, settings):
+    from django.utils import timezone
+
+    from classroom import tasks
+
+    graded.lms.store.set_score_fault(ScoreFault.ERROR)
+    session_lock_teachbacks(session=graded.session, by=teacher)
+    grades.scores_send(link_id=graded.link.pk)
+    # Nothing is swept while the task's own retries are still due...
+    assert grades.scores_sweep() == 0
+    # ...but a score left waiting longer (the task's attempts ran out, or the broker was down)
+    # gets fresh attempts and its link's task again.
+    LtiScore.objects.update(
+        attempts=settings.LTI_SCORE_MAX_ATTEMPTS,
+        updated_at=timezone.now() - timezone.timedelta(hours=1),
+    )
+    assert grades.scores_sweep() == 1
+    assert set(LtiScore.objects.values_list("attempts", flat=True)) == {0}
+    assert settings.CELERY_BEAT_SCHEDULE["sweep-lti-scores"]["task"] == tasks.lti_scores_sweep.name
