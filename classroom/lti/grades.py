@@ -195,9 +195,11 @@ class SendOutcome:
     retry_after: float | None = None
 
 
-def _claim_window() -> datetime.timedelta:
-    # Longer than the requests one send makes (token, roster pages, one post a score) can take.
-    return datetime.timedelta(seconds=settings.LTI_SERVICE_TIMEOUT_SECONDS * 6 + 30)
+def _claim_window(rows: int) -> datetime.timedelta:
+    # Longer than the requests one send makes can take, each within its timeout: the token, the
+    # roster's pages, one post a score.
+    requests_made = rows + 2 + connector.MAX_MEMBER_PAGES
+    return datetime.timedelta(seconds=settings.LTI_SERVICE_TIMEOUT_SECONDS * requests_made + 30)
 
 
 def _claim(link_id: int) -> tuple[list[_Claimed], bool]:
@@ -213,7 +215,7 @@ def _claim(link_id: int) -> tuple[list[_Claimed], bool]:
         rows = list(free.order_by("pk"))
         held = pending.exclude(pk__in=[row.pk for row in rows]).exists()
         LtiScore.objects.filter(pk__in=[row.pk for row in rows]).update(
-            claimed_until=now + _claim_window()
+            claimed_until=now + _claim_window(len(rows))
         )
     claimed = [
         _Claimed(
@@ -318,7 +320,7 @@ def scores_send(*, link_id: int) -> SendOutcome:
     ags = AssignmentsGradesService(
         service, {"scope": [connector.SCORE_SCOPE], "lineitem": link.line_item_url}
     )
-    for claim in claims:
+    for position, claim in enumerate(claims):
         user_id = members.get(hashes.get(claim.student_id, ""))
         if user_id is None:
             _record(claim, ScoreStatus.REFUSED, NOT_IN_COURSE)
@@ -329,8 +331,11 @@ def scores_send(*, link_id: int) -> SendOutcome:
             failure = connector.classify(exc)
             if isinstance(failure, connector.ServiceRefused):
                 _record(claim, ScoreStatus.REFUSED, str(failure))
-            else:
-                _record(claim, ScoreStatus.WAITING, str(failure))
+                continue
+            # The gradebook is down or hanging: the rest wait for the next attempt rather than
+            # each holding the worker for a timeout of its own.
+            _release(claims[position:], str(failure), ScoreStatus.WAITING)
+            break
         else:
             _record(claim, ScoreStatus.SENT)
     return _outcome(link_id, held)
