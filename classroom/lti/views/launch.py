@@ -120,7 +120,8 @@ def _cookies_blocked(request: HttpRequest) -> HttpResponse:
 @require_POST
 def launch(request: HttpRequest) -> HttpResponse:
     """Every LTI message: resource link, deep linking and data privacy launches."""
-    if not request.POST.get("id_token") or not request.POST.get("state"):
+    id_token, state = request.POST.get("id_token"), request.POST.get("state")
+    if not id_token or not state or not storable(id_token, 20000) or not storable(state, 200):
         return refused(request, lti_launch.Refusal("malformed"))
     if lti_launch.state_cookie_missing(request):
         return _cookies_blocked(request)
