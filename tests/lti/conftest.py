@@ -6,6 +6,12 @@ INSTRUCTOR = ("http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor",)
 LEARNER = ("http://purl.imsglobal.org/vocab/lis/v2/membership#Learner",)
 
 
+@pytest.fixture(autouse=True)
+def _loopback_platforms(settings):
+    """The test platforms listen on http://127.0.0.1 (production allows HTTPS only)."""
+    settings.LTI_ALLOW_LOOPBACK_HTTP = True
+
+
 @pytest.fixture
 def lms_server():
     server = JsonServer()
