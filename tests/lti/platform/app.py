@@ -212,9 +212,8 @@ def create_app(store: Store) -> FastAPI:
                 continue
             cells = []
             for item in items:
-                score = store.results(item.id).get(person.id)
-                given = score.get("scoreGiven") if score else None
-                cells.append(f"<td>{'' if given is None else f'{float(given):g}'}</td>")
+                grade = store.grade(item.id, person.id)
+                cells.append(f"<td>{'' if grade is None else f'{grade:g}'}</td>")
             rows.append(f"<tr><th scope='row'>{html.escape(person.name)}</th>{''.join(cells)}</tr>")
         table = (
             f"<table><caption>Scores received</caption><thead><tr><th scope='col'>Student</th>"
@@ -232,6 +231,7 @@ def create_app(store: Store) -> FastAPI:
                 "scoreMaximum": item.score_maximum,
                 "resourceLinkId": item.resource_link_id,
                 "results": store.results(item.id),
+                "grades": {user: store.grade(item.id, user) for user in store.results(item.id)},
                 "received": list(store.scores.get(item.id, [])),
             }
             for item in list(store.line_items.values())

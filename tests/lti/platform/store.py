@@ -304,6 +304,17 @@ class Store:
                     latest[user] = score
             return latest
 
+    def grade(self, line_item_id: str, user_id: str) -> float | None:
+        """What the gradebook shows: the latest score scaled to the column's maximum, as AGS
+        asks of a platform (a tool may send 10 out of 12 to a column out of 100)."""
+        with self.lock:
+            score = self.results(line_item_id).get(user_id)
+            item = self.line_items[line_item_id]
+            if not score or score.get("scoreGiven") is None:
+                return None
+            given, maximum = float(score["scoreGiven"]), float(score.get("scoreMaximum") or 0)
+            return round(given / maximum * item.score_maximum, 2) if maximum else None
+
     def set_score_fault(self, fault: ScoreFault, hang_seconds: float | None = None) -> None:
         with self.lock:
             self.score_fault = fault

@@ -304,7 +304,9 @@ def test_a_score_is_stored_and_read_back_from_the_gradebook(platform, cast):
         url.replace("/scores", "/results"), headers={"Authorization": f"Bearer {token}"}, timeout=10
     )
     assert results.status_code == 200, results.text
+    # Results are scaled to the column: 10 out of 12 on a column out of 12.
     assert [(r["userId"], r["resultScore"]) for r in results.json()] == [(cast["ava"].id, 10)]
+    assert book[item]["grades"] == {cast["ava"].id: 10}
 
 
 def test_score_fault_switches_answer_500_or_hang_and_store_nothing(platform, cast):
