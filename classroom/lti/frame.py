@@ -1,13 +1,20 @@
 """BotBench inside an LMS's iframe.
 
 A page in a cross-site iframe only gets cookies marked `SameSite=None; Secure`, and is only shown
-if the site allows that frame. The rest of the site keeps `SameSite=Lax` cookies, `X-Frame-Options:
-DENY` and `frame-ancestors 'none'`. Only a browser that arrived by a valid launch carries the
-signed `botbench_lti` cookie, and only its responses are changed: the site's own cookies are sent
-`SameSite=None; Secure` (CSRF stays enforced: Django checks the token and the Origin header of
-every POST), and the pages may be framed by that launch's LMS origins, no other. Chromium treats
-http://localhost as a secure context, so `Secure` cookies work there in tests too."""
+if the site allows that frame. Browsers now block such third-party cookies unless they are also
+`Partitioned` (CHIPS: a cookie jar of their own for each top-level site, here the LMS); Chromium
+does by default in a private context. So the LTI cookies are partitioned: BotBench inside school
+A's LMS never sees the cookies it set inside school B's, nor those of a window of its own. Where
+a browser blocks even those (Safari), the launch offers a new window.
 
+The rest of the site keeps `SameSite=Lax` cookies, `X-Frame-Options: DENY` and
+`frame-ancestors 'none'`. Only a browser that arrived by a valid launch carries the signed
+`botbench_lti` cookie, and only its responses are changed: the site's own cookies are sent
+`SameSite=None; Secure; Partitioned` (CSRF stays enforced: Django checks the token and the Origin
+header of every POST), and the pages may be framed by that launch's LMS origins, no other.
+Chromium treats http://localhost as a secure context, so `Secure` cookies work there in tests."""
+
+import http.cookies
 import re
 from urllib.parse import urlsplit
 
@@ -18,19 +25,34 @@ from pylti1p3.contrib.django.cookie import DjangoCookieService
 
 from classroom.devices import DEVICE_COOKIE
 
+# Python learns the Partitioned attribute in 3.14; Django's set_cookie has no argument for it.
+if "partitioned" not in http.cookies.Morsel._reserved:
+    http.cookies.Morsel._reserved["partitioned"] = "Partitioned"
+    http.cookies.Morsel._flags.add("partitioned")
+
 FRAME_COOKIE = "botbench_lti"
 _SALT = "botbench.lti.frame"
 _MAX_AGE = 60 * 60 * 16
 _FRAME_ANCESTORS = re.compile(r"frame-ancestors [^;]*")
 
 
-def origin_of(url: str | None) -> str | None:
-    if not url:
+_HOST = re.compile(r"^[a-z0-9.-]{1,253}$")
+
+
+def origin_of(url: object) -> str | None:
+    """The origin of `url` (scheme, host, port), rebuilt from its parts so nothing else of it
+    can reach a header; None when it is not an http(s) URL with a plain host name."""
+    if not isinstance(url, str) or not url or len(url) > 2000:
         return None
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
         return None
-    return f"{parts.scheme}://{parts.netloc}".lower()
+    host = (parts.hostname or "").lower()
+    if parts.scheme not in ("http", "https") or not _HOST.match(host):
+        return None
+    return f"{parts.scheme}://{host}" + (f":{port}" if port else "")
 
 
 def _iframe_cookies() -> tuple[str, ...]:
@@ -49,6 +71,7 @@ def mark_framed(response: HttpResponse, origins: list[str]) -> None:
     response.set_cookie(
         FRAME_COOKIE, value, max_age=_MAX_AGE, secure=True, httponly=True, samesite="None"
     )
+    response.cookies[FRAME_COOKIE]["partitioned"] = True
     response._lti_frame_origins = origins
 
 
@@ -64,12 +87,12 @@ def frame_origins(request: HttpRequest) -> list[str] | None:
 
 
 def allow_frame(response: HttpResponse, origins: list[str]) -> None:
-    """Let `origins` frame this response (and nobody else)."""
+    """Let `origins` frame this response (and nobody else). Applied by LtiFrameMiddleware,
+    after the clickjacking and CSP layers have set their headers."""
     response._lti_allow_frame = origins
-    _allow_frame_now(response, origins)
 
 
-def _allow_frame_now(response: HttpResponse, origins: list[str]) -> None:
+def _frame_headers(response: HttpResponse, origins: list[str]) -> None:
     ancestors = "frame-ancestors " + " ".join(origins) if origins else "frame-ancestors 'none'"
     if "Content-Security-Policy" in response:
         response["Content-Security-Policy"] = _FRAME_ANCESTORS.sub(
@@ -84,6 +107,7 @@ def cookies_for_iframe(response: HttpResponse) -> None:
         if name in response.cookies:
             response.cookies[name]["samesite"] = "None"
             response.cookies[name]["secure"] = True
+            response.cookies[name]["partitioned"] = True
 
 
 class LtiFrameMiddleware:
@@ -98,15 +122,17 @@ class LtiFrameMiddleware:
         origins = getattr(response, "_lti_frame_origins", None) or frame_origins(request)
         if origins is not None:
             cookies_for_iframe(response)
-            allow_frame(response, origins)
-        elif getattr(response, "_lti_allow_frame", None) is not None:
-            _allow_frame_now(response, response._lti_allow_frame)
+        framing = getattr(response, "_lti_allow_frame", None)
+        if framing is None:
+            framing = origins
+        if framing is not None:
+            _frame_headers(response, framing)
         return response
 
 
 class IframeCookieService(DjangoCookieService):
-    """pylti1p3's state cookie, `SameSite=None; Secure` also on http://localhost (pylti1p3 only
-    does so over HTTPS), so a login in an iframe reaches its launch."""
+    """pylti1p3's state cookie, `SameSite=None; Secure; Partitioned` also on http://localhost
+    (pylti1p3 only sets SameSite=None over HTTPS), so a login in an iframe reaches its launch."""
 
     def update_response(self, response):
         for key, data in self._cookie_data_to_set.items():
@@ -119,3 +145,4 @@ class IframeCookieService(DjangoCookieService):
                 samesite="None",
                 path="/lti/",
             )
+            response.cookies[key]["partitioned"] = True

@@ -9,6 +9,7 @@ issuer, audience, nonce used once, expiry, deployment, message claims); then wha
 A refused launch raises `Refusal` before anything is written."""
 
 import logging
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,7 @@ from pylti1p3.exception import LtiException
 
 from classroom import push, services
 from classroom.lti.frame import IframeCookieService
+from classroom.lti.params import storable
 from classroom.lti.people import hash_subject, roster_name
 from classroom.lti.storage import DatabaseLaunchDataStorage
 from classroom.lti.tool_config import BotBenchToolConf
@@ -156,11 +158,17 @@ class CheckedLaunch:
 
     @property
     def context(self) -> dict:
-        return self.claims.get(CLAIM + "context") or {}
+        context = self.claims.get(CLAIM + "context")
+        return context if isinstance(context, dict) else {}
 
     @property
     def roles(self) -> set[str]:
-        return {normalize_role(role) for role in self.claims.get(CLAIM + "roles") or []}
+        roles = self.claims.get(CLAIM + "roles")
+        return (
+            {normalize_role(r) for r in roles if isinstance(r, str)}
+            if isinstance(roles, list)
+            else set()
+        )
 
     @property
     def is_instructor(self) -> bool:
@@ -177,7 +185,10 @@ class CheckedLaunch:
 
     @property
     def sub_hash(self) -> str:
-        return hash_subject(self.platform, str(self.claims.get("sub", "")))
+        sub = self.claims.get("sub")
+        if not sub or not storable(sub, 255):
+            raise Refusal("malformed")
+        return hash_subject(self.platform, sub)
 
 
 def state_cookie_missing(request: HttpRequest) -> bool:
@@ -217,11 +228,16 @@ def message_launch_for(request: HttpRequest) -> tuple[DjangoMessageLaunch, BotBe
 
 def check_launch(request: HttpRequest) -> CheckedLaunch:
     """The launch's claims, checked by pylti1p3, or `Refusal`."""
-    if not request.POST.get("id_token") or not request.POST.get("state"):
+    id_token, state = request.POST.get("id_token"), request.POST.get("state")
+    if not id_token or not state or not storable(id_token, 20000) or not storable(state, 200):
         raise Refusal("malformed")
     message_launch, tool_conf = message_launch_for(request)
     try:
         message_launch.validate()
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        # A token whose claims have the wrong shapes: pylti1p3 reads them before it refuses.
+        log.info("LTI launch refused (malformed): %r", exc)
+        raise Refusal("malformed") from None
     except LtiException as exc:
         claims = (
             message_launch._jwt.get("body", {}) if isinstance(message_launch._jwt, dict) else {}
@@ -241,17 +257,20 @@ def check_launch(request: HttpRequest) -> CheckedLaunch:
 def _service_urls(launch: CheckedLaunch) -> dict[str, Any]:
     ags = launch.claims.get(AGS_CLAIM) or {}
     nrps = launch.claims.get(NRPS_CLAIM) or {}
+    ags = ags if isinstance(ags, dict) else {}
+    nrps = nrps if isinstance(nrps, dict) else {}
+    scopes = ags.get("scope") if isinstance(ags.get("scope"), list) else []
     return {
-        "memberships_url": str(nrps.get("context_memberships_url") or "")[:500],
-        "lineitems_url": str(ags.get("lineitems") or "")[:500],
-        "ags_scopes": [str(s) for s in ags.get("scope") or []],
+        "memberships_url": text(nrps.get("context_memberships_url"), 500),
+        "lineitems_url": text(ags.get("lineitems"), 500),
+        "ags_scopes": [text(scope, 200) for scope in scopes if text(scope, 200)],
     }
 
 
 def _course_title(launch: CheckedLaunch) -> str:
     context = launch.context
-    title = " ".join(str(context.get("title") or context.get("label") or "").split())
-    return title[:120] or gettext("LMS course")
+    title = text(context.get("title"), 120) or text(context.get("label"), 120)
+    return title or gettext("LMS course")
 
 
 def _teacher_for(launch: CheckedLaunch) -> User | None:
@@ -281,9 +300,16 @@ def _new_teacher(launch: CheckedLaunch) -> User:
     return user
 
 
+def text(value: object, limit: int) -> str:
+    """A claim's text, or "" when it is not text the database can hold (even a registered
+    platform's claims are checked before they are stored)."""
+    value = " ".join(value.split()) if isinstance(value, str) else ""
+    return value[:limit] if storable(value, 100_000) else ""
+
+
 def _check_context(launch: CheckedLaunch) -> str:
-    context_id = str(launch.context.get("id") or "")
-    if not context_id or len(context_id) > 255:
+    context_id = launch.context.get("id") if isinstance(launch.context, dict) else None
+    if not context_id or not storable(context_id, 255):
         raise Refusal("no_course")
     return context_id
 
@@ -348,17 +374,16 @@ def instructor_arrive(*, launch: CheckedLaunch) -> tuple[User, LtiCourse]:
 
 
 def _activity_from(launch: CheckedLaunch) -> LtiActivity | None:
-    key = str(launch.custom.get(ACTIVITY_PARAM) or "")
-    if not key:
-        return None
     try:
-        return LtiActivity.objects.filter(key=key, course__platform=launch.platform).first()
-    except Exception:  # not a UUID: a link BotBench did not make
+        key = uuid.UUID(text(launch.custom.get(ACTIVITY_PARAM), 64))
+    except ValueError:  # absent, or not a UUID: a link BotBench did not make
         return None
+    return LtiActivity.objects.filter(key=key, course__platform=launch.platform).first()
 
 
 def _line_item_url(launch: CheckedLaunch) -> str:
-    return str((launch.claims.get(AGS_CLAIM) or {}).get("lineitem") or "")[:500]
+    ags = launch.claims.get(AGS_CLAIM)
+    return text(ags.get("lineitem"), 500) if isinstance(ags, dict) else ""
 
 
 def link_arrive(
@@ -367,9 +392,10 @@ def link_arrive(
     """The course's resource link of this launch. Its first launch records the activity the
     teacher picked by deep linking (a copied course's links copy it); a link BotBench did not
     make opens Bot-Builders with teach-back. Learners only use links of their own course."""
-    claim = launch.claims.get(CLAIM + "resource_link") or {}
-    link_id = str(claim.get("id") or "")[:255]
-    if not link_id:
+    claim = launch.claims.get(CLAIM + "resource_link")
+    claim = claim if isinstance(claim, dict) else {}
+    link_id = claim.get("id")
+    if not link_id or not storable(link_id, 255):
         raise Refusal("malformed")
     link = LtiResourceLink.objects.filter(course=course, resource_link_id=link_id).first()
     activity = _activity_from(launch)
@@ -396,7 +422,7 @@ def link_arrive(
             "activity": activity,
             "game": game,
             "variant": variant,
-            "title": " ".join(str(claim.get("title") or "").split())[:255],
+            "title": text(claim.get("title"), 255),
             "line_item_url": _line_item_url(launch),
         },
     )
@@ -445,8 +471,8 @@ def _student_for(launch: CheckedLaunch, course: LtiCourse) -> Student:
         return person.student
     count = course.classroom.students.count() + 1
     name = roster_name(
-        launch.claims.get("given_name"),
-        launch.claims.get("family_name"),
+        text(launch.claims.get("given_name"), 60),
+        text(launch.claims.get("family_name"), 60),
         fallback=gettext("Student %(number)s") % {"number": count},
     )
     student = Student.objects.create(

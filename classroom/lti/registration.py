@@ -151,7 +151,11 @@ def registration_link_create(*, school: School, by: User) -> LtiRegistrationLink
 
 
 def _https_or_local(url: str) -> bool:
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError:
+        return False
     return parts.scheme == "https" or (
         parts.scheme == "http" and parts.hostname in ("localhost", "127.0.0.1")
     )

@@ -5,6 +5,7 @@ from pylti1p3.deployment import Deployment
 from pylti1p3.tool_config.abstract import ToolConfAbstract
 
 from classroom.lti.keys import tool_registration
+from classroom.lti.params import storable
 from classroom.models import LtiDeployment, LtiPlatform
 
 
@@ -22,6 +23,8 @@ class BotBenchToolConf(ToolConfAbstract):
         return None
 
     def find_registration_by_params(self, iss, client_id, *args, **kwargs):
+        if not storable(iss, 255) or (client_id is not None and not storable(client_id, 255)):
+            return None
         lookups = {"issuer": iss, "is_active": True}
         if client_id:
             lookups["client_id"] = client_id
@@ -36,6 +39,8 @@ class BotBenchToolConf(ToolConfAbstract):
         return None
 
     def find_deployment_by_params(self, iss, deployment_id, client_id, *args, **kwargs):
+        if not all(storable(v, 255) for v in (iss, deployment_id, client_id)):
+            return None
         self.deployment = (
             LtiDeployment.objects.select_related("platform")
             .filter(

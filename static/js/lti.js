@@ -5,11 +5,13 @@
 
   var check = document.getElementById("lti-cookie-check");
   if (check) {
-    // A cookie written here comes back only if the browser keeps cookies in this frame.
+    // A cookie written here comes back only if the browser keeps cookies in this frame (as
+    // BotBench's own: partitioned, classroom/lti/frame.py).
     var name = "botbench_lti_check";
-    document.cookie = name + "=1; path=/; SameSite=None; Secure";
+    var attributes = "; path=/; SameSite=None; Secure; Partitioned";
+    document.cookie = name + "=1" + attributes;
     var kept = document.cookie.indexOf(name + "=1") !== -1;
-    document.cookie = name + "=; path=/; max-age=0; SameSite=None; Secure";
+    document.cookie = name + "=; max-age=0" + attributes;
     if (kept) {
       window.location.replace(check.getAttribute("data-continue-url"));
     } else {

@@ -8,8 +8,9 @@ import threading
 import time
 import uuid
 from dataclasses import dataclass, field
+from html import escape as html_escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import jwt
 from django.test import Client
@@ -36,9 +37,10 @@ class _Routes(BaseHTTPRequestHandler):
 
     def _answer(self, route):
         status, body = route(self) if callable(route) else (200, route)
-        data = json.dumps(body).encode()
+        html = isinstance(body, str)
+        data = body.encode() if html else json.dumps(body).encode()
         self.send_response(status)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", "text/html; charset=utf-8" if html else "application/json")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
@@ -92,6 +94,8 @@ class Platform:
     server: JsonServer
     record: LtiPlatform
     key: JWK = field(default_factory=new_key)
+    # The claims `/auth` signs next (see serve_browser_pages).
+    next_launch: dict = field(default_factory=dict)
 
     @property
     def issuer(self) -> str:
@@ -181,6 +185,45 @@ class Platform:
         )
         response.sent = {"id_token": token, "state": state}
         return response
+
+
+def serve_browser_pages(platform: Platform, tool_url: str) -> None:
+    """Two HTML pages of the platform for a browser: `/course` frames BotBench's login (a real
+    cross-site iframe: the platform is 127.0.0.1, the tool localhost), and `/auth`, the OIDC
+    authorization endpoint, answers with an id_token for `platform.next_launch` auto-posted to
+    the tool's redirect URI."""
+
+    def course(handler):
+        query = urlencode(
+            {
+                "iss": platform.issuer,
+                "login_hint": "hint",
+                "target_link_uri": tool_url + "/lti/launch/",
+                "client_id": platform.record.client_id,
+                "lti_deployment_id": DEPLOYMENT,
+            }
+        )
+        return 200, (
+            '<!doctype html><html lang="en"><title>Course</title><h1>Course</h1>'
+            f'<iframe title="BotBench" src="{tool_url}/lti/login/?{query}" '
+            'style="width:100%;height:700px"></iframe></html>'
+        )
+
+    def auth(handler):
+        query = parse_qs(urlsplit(handler.path).query)
+        claims = platform.claims(query["nonce"][0], **platform.next_launch)
+        token = platform.sign(claims)
+        return 200, (
+            '<!doctype html><html lang="en"><title>Signing in</title>'
+            f'<form method="post" action="{html_escape(query["redirect_uri"][0])}">'
+            f'<input type="hidden" name="id_token" value="{token}">'
+            f'<input type="hidden" name="state" value="{html_escape(query["state"][0])}">'
+            "</form><script>document.forms[0].submit()</script></html>"
+        )
+
+    platform.server.route("GET", "/favicon.ico", lambda handler: (200, ""))
+    platform.server.route("GET", "/course", course)
+    platform.server.route("GET", "/auth", auth)
 
 
 def register_platform(server: JsonServer, school: School) -> Platform:

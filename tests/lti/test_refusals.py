@@ -58,6 +58,9 @@ def test_bad_claims_are_refused(lms, claims, reason):
     before = _counts()
     response = lms.launch(Client(), sub="teacher-1", roles=INSTRUCTOR, **claims)
     _refused(response, reason, before)
+    # Shown in the LMS's frame it was asked from, and nowhere else.
+    assert f"frame-ancestors {lms.issuer}" in response["Content-Security-Policy"]
+    assert "X-Frame-Options" not in response
 
 
 def test_token_signed_by_another_key_is_refused(lms):

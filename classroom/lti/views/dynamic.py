@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods
 
 from classroom.lti import registration
 from classroom.lti.frame import allow_frame, origin_of
+from classroom.lti.params import storable
 from classroom.models import LtiRegistrationLink
 from classroom.services.errors import ServiceError
 
@@ -29,7 +30,12 @@ def dynamic_register(request: HttpRequest) -> HttpResponse:
     token = params.get("link", "")[:64]
     openid_configuration = params.get("openid_configuration", "")[:2000]
     registration_token = params.get("registration_token", "")[:4000]
-    link = LtiRegistrationLink.objects.select_related("school").filter(token=token).first()
+    values = (token, openid_configuration, registration_token)
+    link = (
+        LtiRegistrationLink.objects.select_related("school").filter(token=token).first()
+        if all(storable(value, 4000) for value in values)
+        else None
+    )
     context = {
         "link": link,
         "openid_configuration": openid_configuration,

@@ -17,6 +17,7 @@ from pylti1p3.exception import LtiException, OIDCException
 from classroom.devices import current_binding, set_device_cookie
 from classroom.lti import launch as lti_launch
 from classroom.lti.frame import IframeCookieService, allow_frame, mark_framed, origin_of
+from classroom.lti.params import storable
 from classroom.lti.privacy import privacy_context
 from classroom.lti.storage import DatabaseLaunchDataStorage, sweep_expired
 from classroom.lti.tool_config import BotBenchToolConf
@@ -58,8 +59,12 @@ def login(request: HttpRequest) -> HttpResponse:
     """OIDC third-party login initiation. In a frame, first a page checks that the browser
     keeps cookies there; where it does not, it offers to open BotBench in a new window."""
     params = request.POST if request.method == "POST" else request.GET
-    login_params = {key: params[key][:2000] for key in LOGIN_PARAMS if params.get(key)}
-    if not login_params.get("iss") or not login_params.get("login_hint"):
+    login_params = {key: params[key] for key in LOGIN_PARAMS if params.get(key)}
+    if (
+        not login_params.get("iss")
+        or not login_params.get("login_hint")
+        or not all(storable(value, 2000) for value in login_params.values())
+    ):
         return refused(request, lti_launch.Refusal("malformed"), status=400)
     query = urlencode({**login_params, "cookies_checked": "1"})
     if not params.get("cookies_checked"):
