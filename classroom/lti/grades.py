@@ -68,6 +68,14 @@ def link_for_session(session: Session) -> LtiResourceLink | None:
     return candidates[0] if len(candidates) == 1 else None
 
 
+def session_link(*, session: Session, link: LtiResourceLink) -> Session:
+    """Record that the teacher started `session` from the LMS activity `link`, so its scores go
+    to that gradebook column. A session keeps the first link it was started from."""
+    Session.objects.filter(pk=session.pk, lti_link__isnull=True).update(lti_link=link)
+    session.refresh_from_db(fields=["lti_link"])
+    return session
+
+
 def linked_student_ids(link: LtiResourceLink, student_ids: Iterable[int]) -> set[int]:
     """Of these students, those the link's LMS course knows (a hashed LMS id)."""
     return set(

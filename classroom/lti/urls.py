@@ -1,3 +1,5 @@
+"""LTI 1.3 URLs, namespace `lti` (the shared contract: /work/notes/lti-contract.md)."""
+
 from django.urls import path
 
 from classroom.lti.views import deep_linking, dynamic, keys, launch, lesson, platforms, services

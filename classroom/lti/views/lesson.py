@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from classroom import access, services
 from classroom.devices import current_binding, set_device_cookie
+from classroom.lti import grades
 from classroom.lti.launch import open_session_of
 from classroom.lti.views.launch import LEARNER_KEY
 
@@ -46,6 +47,8 @@ def activity_start(request: HttpRequest, pk: int) -> HttpResponse:
         except services.ServiceError as exc:
             messages.error(request, str(exc))
             return redirect("lti:activity", pk=link.pk)
+    # The activity's gradebook column receives this session's teach-back scores.
+    grades.session_link(session=session, link=link)
     return redirect(session.get_absolute_url())
 
 

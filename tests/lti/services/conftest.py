@@ -67,6 +67,10 @@ def fast_retries(settings):
 
 @pytest.fixture
 def lms(platform, classroom, teacher):
+    return make_lms(platform, classroom, teacher)
+
+
+def make_lms(platform, classroom, teacher):
     """The platform's course "Robotics 4" with Alice as its instructor, linked to her class."""
     store = platform.store
     store.tool.jwks = keys.jwks()
@@ -126,6 +130,10 @@ def enrol_learner(lms, given: str, family: str, student=None):
 
 @pytest.fixture
 def graded(lms, classroom, teacher):
+    return make_graded(lms, classroom, teacher)
+
+
+def make_graded(lms, classroom, teacher):
     """A Bot-Builders teach-back lesson started from an LMS activity with a gradebook column,
     played to the end and assessed (not yet locked). Four of the class's students are LMS
     learners; the others were typed in by hand."""
