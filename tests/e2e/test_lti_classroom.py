@@ -275,13 +275,13 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
 
 
 def test_a_browser_blocking_third_party_cookies_gets_a_clear_page_and_a_new_window(
-    live_server, lms_course, registered, new_context, launch, screenshot, console_errors
+    live_server, lms_course, registered, lms_context, launch, screenshot, console_errors
 ):
-    """Chromium's ordinary context blocks third-party cookies: inside the LMS's iframe BotBench
-    says so before anything happens, and its "Open in a new window" finishes the same launch
-    as a first-party window."""
+    """A browser that refuses every third-party cookie (partitioned ones too, as Safari does):
+    inside the LMS's iframe BotBench says so before anything happens, and its "Open in a new
+    window" finishes the same launch as a first-party window."""
     lms = lms_course
-    page = console_errors(new_context(CHROMEBOOK).new_page())
+    page = console_errors(lms_context(CHROMEBOOK, third_party_cookies=False).new_page())
     frame = launch(page, lms.teacher, lms.course, lms.link)
     expect(frame.get_by_role("alert")).to_contain_text(
         "Your browser blocks the cookies BotBench needs"
