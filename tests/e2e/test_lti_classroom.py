@@ -73,10 +73,11 @@ def tool_frame(page):
     return next(frame for frame in page.frames if "localhost" in frame.url)
 
 
-def register_by_hand(page, live_server, platform) -> None:
+def register_by_hand(page, live_server, platform, screenshot) -> None:
     """The school's administrator copies the LMS's values into BotBench's registration form."""
     page.goto(f"{live_server.url}/lti/platforms/")
     expect(page.get_by_role("heading", name="Learning platforms (LMS)")).to_be_visible()
+    screenshot(page, "lti-platforms-chromebook")
     store = platform.store
     page.get_by_label("Name").fill("Maple Street LMS")
     page.get_by_label("Issuer").fill(platform.issuer)
@@ -133,7 +134,7 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     # 1. The school's administrator registers the LMS (by hand, as Canvas and Schoology need).
     admin = console_errors(new_context(CHROMEBOOK).new_page())
     log_in(admin, live_server.url, school_admin.email)
-    register_by_hand(admin, live_server, platform)
+    register_by_hand(admin, live_server, platform, screenshot)
     screenshot(admin, "lti-platform-registered")
     registered = LtiPlatform.objects.get()
     assert registered.school == school
