@@ -164,6 +164,10 @@ class Store:
         self.launches: dict[str, Launch] = {}
         self.issued: list[Issued] = []
         self.deep_link_returns: list[list[dict]] = []
+        # LTI Dynamic Registration: the one-time token the platform hands the tool, and what
+        # the tool registered with it.
+        self.registration_token = secrets.token_urlsafe(24)
+        self.registrations: list[dict] = []
         self._ids = itertools.count(1)
 
     @property
