@@ -73,10 +73,11 @@ def tool_frame(page):
     return next(frame for frame in page.frames if "localhost" in frame.url)
 
 
-def register_by_hand(page, live_server, platform) -> None:
+def register_by_hand(page, live_server, platform, screenshot) -> None:
     """The school's administrator copies the LMS's values into BotBench's registration form."""
     page.goto(f"{live_server.url}/lti/platforms/")
     expect(page.get_by_role("heading", name="Learning platforms (LMS)")).to_be_visible()
+    screenshot(page, "lti-platforms-chromebook")
     store = platform.store
     page.get_by_label("Name").fill("Maple Street LMS")
     page.get_by_label("Issuer").fill(platform.issuer)
@@ -133,7 +134,7 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     # 1. The school's administrator registers the LMS (by hand, as Canvas and Schoology need).
     admin = console_errors(new_context(CHROMEBOOK).new_page())
     log_in(admin, live_server.url, school_admin.email)
-    register_by_hand(admin, live_server, platform)
+    register_by_hand(admin, live_server, platform, screenshot)
     screenshot(admin, "lti-platform-registered")
     registered = LtiPlatform.objects.get()
     assert registered.school == school
@@ -260,6 +261,8 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     assert (ben["scoreGiven"], ben["scoreMaximum"]) == (3, 9)
     assert "Complete: 3/3" in ava["comment"] and "Said clearly: skipped" in ben["comment"]
     assert ava["activityProgress"] == "Completed" and ava["gradingProgress"] == "FullyGraded"
+    # The LMS scales each to its column (out of 100).
+    assert book[link.line_item_id]["grades"] == {lms.ava.id: 83.33, lms.ben.id: 33.33}
     # Once each: no score was posted twice.
     assert len(book[link.line_item_id]["received"]) == 2
 
@@ -267,6 +270,32 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     expect(desk.get_by_role("heading", name="Scores sent to the LMS gradebook")).to_be_visible()
     screenshot(teacher, "lti-grades-status-chromebook")
     teacher.goto(f"{platform.url}/courses/{lms.course.id}/gradebook")
-    expect(teacher.get_by_role("cell", name="10", exact=True)).to_be_visible()
+    expect(teacher.get_by_role("cell", name="83.33", exact=True)).to_be_visible()
     screenshot(teacher, "lti-platform-gradebook-chromebook")
+    assert console_errors.errors == []
+
+
+def test_a_browser_blocking_third_party_cookies_gets_a_clear_page_and_a_new_window(
+    live_server, lms_course, registered, lms_context, launch, screenshot, console_errors
+):
+    """A browser that refuses every third-party cookie (partitioned ones too, as Safari does):
+    inside the LMS's iframe BotBench says so before anything happens, and its "Open in a new
+    window" finishes the same launch as a first-party window."""
+    lms = lms_course
+    page = console_errors(lms_context(CHROMEBOOK, third_party_cookies=False).new_page())
+    frame = launch(page, lms.teacher, lms.course, lms.link)
+    expect(frame.get_by_role("alert")).to_contain_text(
+        "Your browser blocks the cookies BotBench needs"
+    )
+    expect(frame.get_by_role("link", name="Continue here")).to_be_hidden()
+    assert not LtiCourse.objects.exists()  # nothing happened in the frame
+    screenshot(page, "lti-cookies-blocked-chromebook")
+    with page.context.expect_page() as opened:
+        frame.get_by_role("link", name="Open in a new window").click()
+    window = console_errors(opened.value)
+    expect(window.get_by_role("button", name="Start the lesson")).to_be_visible()
+    assert window.url.startswith(live_server.url)
+    course = LtiCourse.objects.get(platform=registered, context_id=lms.course.id)
+    assert course.people.get().user == course.classroom.teacher
+    screenshot(window, "lti-new-window-chromebook")
     assert console_errors.errors == []

@@ -7,9 +7,10 @@ in BotBench through the tool's registration service, and browsers to launch with
   Okafor) and course "Robotics 5A" (teacher Bob Stone, learner Cleo Park), one resource link
   each placed without deep linking.
 - `registered`: the platform registered in BotBench for `school` (an LtiPlatform).
-- `lms_context(viewport)`: a browser whose profile lets third-party cookies through, as most
-  browsers still do; a plain `new_context` blocks them (Chromium's default here), which is the
-  "third-party cookies blocked" browser.
+- `lms_context(viewport)`: a browser whose profile lets third-party cookies through;
+  `lms_context(viewport, third_party_cookies=False)` one that refuses BotBench's cookies inside
+  the LMS's page, partitioned ones too (Safari's way). A plain `new_context` is Chromium's
+  private mode: unpartitioned third-party cookies blocked, partitioned ones kept.
 - `launch(page, person, course, ...)`: opens the platform's page that frames the launch and
   returns the iframe.
 - `snapshot()`: row counts of every BotBench table a launch could write, to show a refused
@@ -129,14 +130,19 @@ def registered(lms_course, school, school_admin):
     return register_platform(lms_course.platform, school=school, by=school_admin)
 
 
-def allow_third_party_cookies(profile_dir) -> None:
-    """A Chromium profile whose cookie setting lets third-party cookies through (Chromium's
-    `cookie_controls_mode` 0), as an LMS's iframe needs."""
+def cookie_preferences(profile_dir, third_party_cookies: bool) -> None:
+    """A Chromium profile whose cookie settings let third-party cookies through (Chromium's
+    `cookie_controls_mode` 0), as an LMS's iframe needs; or, with `third_party_cookies=False`,
+    one that refuses BotBench's (localhost's) cookies in a page of the LMS (127.0.0.1), even
+    partitioned ones, as Safari refuses every third-party cookie. First-party ones still work."""
     default = profile_dir / "Default"
     default.mkdir(parents=True, exist_ok=True)
-    (default / "Preferences").write_text(
-        json.dumps({"profile": {"cookie_controls_mode": 0, "block_third_party_cookies": False}})
-    )
+    profile: dict = {"cookie_controls_mode": 0, "block_third_party_cookies": False}
+    if not third_party_cookies:
+        profile["content_settings"] = {
+            "exceptions": {"cookies": {"http://localhost:*,http://127.0.0.1:*": {"setting": 2}}}
+        }
+    (default / "Preferences").write_text(json.dumps({"profile": profile}))
 
 
 @pytest.fixture
@@ -146,9 +152,9 @@ def lms_context(browser, auditor, tmp_path):
     contexts = []
     violations: list[dict] = []
 
-    def open_context(viewport: dict | None = None):
+    def open_context(viewport: dict | None = None, third_party_cookies: bool = True):
         profile = tmp_path / f"profile-{len(contexts)}"
-        allow_third_party_cookies(profile)
+        cookie_preferences(profile, third_party_cookies)
         context = browser.browser_type.launch_persistent_context(
             str(profile),
             executable_path=CHROMIUM,

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import html
+import secrets
 import typing as t
+from urllib.parse import urlencode
 
 import jwt
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from lti1p3platform.constants import LTI_1P3_ACCESS_TOKEN_SCOPES
 from lti1p3platform.exceptions import (
     LtiDeepLinkingResponseException,
     LtiException,
@@ -212,9 +215,8 @@ def create_app(store: Store) -> FastAPI:
                 continue
             cells = []
             for item in items:
-                score = store.results(item.id).get(person.id)
-                given = score.get("scoreGiven") if score else None
-                cells.append(f"<td>{'' if given is None else f'{float(given):g}'}</td>")
+                grade = store.grade(item.id, person.id)
+                cells.append(f"<td>{'' if grade is None else f'{grade:g}'}</td>")
             rows.append(f"<tr><th scope='row'>{html.escape(person.name)}</th>{''.join(cells)}</tr>")
         table = (
             f"<table><caption>Scores received</caption><thead><tr><th scope='col'>Student</th>"
@@ -232,11 +234,102 @@ def create_app(store: Store) -> FastAPI:
                 "scoreMaximum": item.score_maximum,
                 "resourceLinkId": item.resource_link_id,
                 "results": store.results(item.id),
+                "grades": {user: store.grade(item.id, user) for user in store.results(item.id)},
                 "received": list(store.scores.get(item.id, [])),
             }
             for item in list(store.line_items.values())
             if item.course_id == course_id
         }
+
+    # LTI Dynamic Registration (the platform's side; the library has none, so it is written
+    # here from the 1EdTech LTI Dynamic Registration spec) ---------------------------------------
+
+    @app.get("/.well-known/openid-configuration")
+    def openid_configuration():
+        return {
+            "issuer": store.issuer,
+            "authorization_endpoint": f"{store.base_url}/auth",
+            "token_endpoint": f"{store.base_url}/token",
+            "jwks_uri": f"{store.base_url}/.well-known/jwks.json",
+            "registration_endpoint": f"{store.base_url}/register",
+            "scopes_supported": ["openid", *LTI_1P3_ACCESS_TOKEN_SCOPES],
+            "response_types_supported": ["id_token"],
+            "subject_types_supported": ["public"],
+            "id_token_signing_alg_values_supported": ["RS256"],
+            "token_endpoint_auth_methods_supported": ["private_key_jwt"],
+            "claims_supported": ["iss", "sub", "name", "given_name", "family_name", "email"],
+            "https://purl.imsglobal.org/spec/lti-platform-configuration": {
+                "product_family_code": "botbench-test-lms",
+                "version": "1.0",
+                "messages_supported": [
+                    {"type": Kind.RESOURCE_LINK.value},
+                    {"type": Kind.DEEP_LINKING.value},
+                ],
+            },
+        }
+
+    @app.post("/register")
+    async def register(request: Request):
+        if request.headers.get("authorization") != f"Bearer {store.registration_token}":
+            return JSONResponse({"error": "invalid_token"}, status_code=401)
+        try:
+            client = await request.json()
+            tool = client["https://purl.imsglobal.org/spec/lti-tool-configuration"]
+            login, redirects, jwks_uri = (
+                client["initiate_login_uri"],
+                client["redirect_uris"],
+                client["jwks_uri"],
+            )
+        except (ValueError, KeyError, TypeError):
+            return JSONResponse({"error": "invalid_client_metadata"}, status_code=400)
+        deep_link = next(
+            (
+                m.get("target_link_uri")
+                for m in tool.get("messages", [])
+                if m.get("type") == Kind.DEEP_LINKING.value
+            ),
+            None,
+        )
+        with store.lock:
+            store.registration_token = secrets.token_urlsafe(24)  # used once
+            store.client_id = "botbench-" + secrets.token_hex(4)
+            store.tool.login_url = login
+            store.tool.launch_url = tool.get("target_link_uri") or redirects[0]
+            store.tool.deep_link_url = deep_link or store.tool.launch_url
+            store.tool.jwks_url, store.tool.jwks = jwks_uri, None
+            store.registrations.append(client)
+        return {
+            **client,
+            "client_id": store.client_id,
+            "https://purl.imsglobal.org/spec/lti-tool-configuration": {
+                **tool,
+                "deployment_id": store.deployment_id,
+            },
+        }
+
+    @app.get("/admin/tools")
+    def add_tool(url: str = ""):
+        """The administrator pastes a tool's registration URL; the platform opens it in a frame
+        with its configuration address and a one-time registration token."""
+        form = (
+            "<form method='get'><p><label for='url'>Tool registration URL</label> "
+            "<input id='url' name='url' type='url' size='60' required></p>"
+            "<p><button type='submit'>Register the tool</button></p></form>"
+        )
+        if not url:
+            return page("Add an LTI Advantage tool", form)
+        query = urlencode(
+            {
+                "openid_configuration": f"{store.base_url}/.well-known/openid-configuration",
+                "registration_token": store.registration_token,
+            }
+        )
+        joiner = "&" if "?" in url else "?"
+        src = html.escape(f"{url}{joiner}{query}")
+        return page(
+            "Add an LTI Advantage tool",
+            f"<iframe src='{src}' title='Tool registration'></iframe>",
+        )
 
     # LTI: launch ----------------------------------------------------------------------------
 

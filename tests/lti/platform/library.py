@@ -218,15 +218,15 @@ class PlatformAgs(AssignmentsGradesService):
         user_id: str | None = None,
         **_ignored: t.Any,
     ) -> TPage:
-        self._item(line_item_id)
+        item = self._item(line_item_id)
         url = f"{self.store.base_url}/courses/{self.course_id}/lineitems/{line_item_id}"
         results = [
             {
                 "id": f"{url}/results/{user}",
                 "scoreOf": url,
                 "userId": user,
-                "resultScore": score.get("scoreGiven"),
-                "resultMaximum": score.get("scoreMaximum"),
+                "resultScore": self.store.grade(line_item_id, user),
+                "resultMaximum": item.score_maximum,
                 "comment": score.get("comment", ""),
             }
             for user, score in self.store.results(line_item_id).items()

@@ -164,6 +164,10 @@ class Store:
         self.launches: dict[str, Launch] = {}
         self.issued: list[Issued] = []
         self.deep_link_returns: list[list[dict]] = []
+        # LTI Dynamic Registration: the one-time token the platform hands the tool, and what
+        # the tool registered with it.
+        self.registration_token = secrets.token_urlsafe(24)
+        self.registrations: list[dict] = []
         self._ids = itertools.count(1)
 
     @property
@@ -303,6 +307,17 @@ class Store:
                 ):
                     latest[user] = score
             return latest
+
+    def grade(self, line_item_id: str, user_id: str) -> float | None:
+        """What the gradebook shows: the latest score scaled to the column's maximum, as AGS
+        asks of a platform (a tool may send 10 out of 12 to a column out of 100)."""
+        with self.lock:
+            score = self.results(line_item_id).get(user_id)
+            item = self.line_items[line_item_id]
+            if not score or score.get("scoreGiven") is None:
+                return None
+            given, maximum = float(score["scoreGiven"]), float(score.get("scoreMaximum") or 0)
+            return round(given / maximum * item.score_maximum, 2) if maximum else None
 
     def set_score_fault(self, fault: ScoreFault, hang_seconds: float | None = None) -> None:
         with self.lock:

@@ -304,7 +304,9 @@ def test_a_score_is_stored_and_read_back_from_the_gradebook(platform, cast):
         url.replace("/scores", "/results"), headers={"Authorization": f"Bearer {token}"}, timeout=10
     )
     assert results.status_code == 200, results.text
+    # Results are scaled to the column: 10 out of 12 on a column out of 12.
     assert [(r["userId"], r["resultScore"]) for r in results.json()] == [(cast["ava"].id, 10)]
+    assert book[item]["grades"] == {cast["ava"].id: 10}
 
 
 def test_score_fault_switches_answer_500_or_hang_and_store_nothing(platform, cast):
@@ -386,3 +388,39 @@ def test_course_pages_embed_the_tool_in_an_iframe_or_a_new_window(platform, cast
     assert "target='_blank'" in window
     gradebook = requests.get(f"{platform.url}/courses/{course.id}/gradebook", timeout=10)
     assert "Ava Moreno" in gradebook.text and "Alice Rivera" not in gradebook.text
+
+
+def test_dynamic_registration_records_the_tool_and_gives_it_a_client_id(platform):
+    config = requests.get(f"{platform.url}/.well-known/openid-configuration", timeout=10).json()
+    assert config["issuer"] == platform.issuer
+    metadata = {
+        "initiate_login_uri": f"{TOOL}/lti/login/",
+        "redirect_uris": [f"{TOOL}/lti/launch/"],
+        "jwks_uri": f"{TOOL}/lti/jwks.json",
+        "https://purl.imsglobal.org/spec/lti-tool-configuration": {
+            "target_link_uri": f"{TOOL}/lti/launch/",
+            "messages": [{"type": "LtiDeepLinkingRequest", "target_link_uri": f"{TOOL}/dl/"}],
+        },
+    }
+    url = config["registration_endpoint"]
+    assert requests.post(url, json=metadata, timeout=10).status_code == 401
+    token = platform.store.registration_token
+    answer = requests.post(
+        url, json=metadata, headers={"Authorization": f"Bearer {token}"}, timeout=10
+    )
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["client_id"] == platform.store.client_id
+    tool_config = body["https://purl.imsglobal.org/spec/lti-tool-configuration"]
+    assert tool_config["deployment_id"] == platform.store.deployment_id
+    tool = platform.store.tool
+    assert (tool.login_url, tool.deep_link_url, tool.jwks_url) == (
+        f"{TOOL}/lti/login/",
+        f"{TOOL}/dl/",
+        f"{TOOL}/lti/jwks.json",
+    )
+    # The token works once.
+    again = requests.post(
+        url, json=metadata, headers={"Authorization": f"Bearer {token}"}, timeout=10
+    )
+    assert again.status_code == 401
