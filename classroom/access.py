@@ -9,6 +9,9 @@ from classroom.devices import current_binding
 from classroom.models import (
     Classroom,
     DeviceBinding,
+    LtiCourse,
+    LtiPlatform,
+    LtiResourceLink,
     Role,
     School,
     Session,
@@ -222,3 +225,75 @@ def get_session_device(session: Session, pk: int) -> DeviceBinding:
         return session.devices.select_related("session__classroom").get(pk=pk)
     except DeviceBinding.DoesNotExist:
         raise Http404("No such device in this session.") from None
+
+
+# --- LTI (classroom/lti) ----------------------------------------------------------------------
+
+
+def get_lti_link_for_teacher(request: HttpRequest, pk: int) -> LtiResourceLink:
+    """An LMS link of a course whose class the signed-in teacher teaches."""
+    user = require_teacher(request)
+    try:
+        return LtiResourceLink.objects.select_related("course__classroom").get(
+            pk=pk, course__classroom__teacher=user
+        )
+    except LtiResourceLink.DoesNotExist:
+        raise Http404("No such link.") from None
+
+
+def get_lti_course_for_teacher(request: HttpRequest, pk: int) -> LtiCourse:
+    user = require_teacher(request)
+    try:
+        return LtiCourse.objects.select_related("classroom", "platform").get(
+            pk=pk, classroom__teacher=user
+        )
+    except LtiCourse.DoesNotExist:
+        raise Http404("No such course.") from None
+
+
+def lti_platforms_for_admin(request: HttpRequest):
+    """The LMS platforms a school's administrator manages: their school's. The site operator
+    (a superuser) registers platforms for any school in the Django admin."""
+    school = require_school_admin(request)
+    return LtiPlatform.objects.filter(school=school)
+
+
+def get_lti_platform_for_admin(request: HttpRequest, pk: int) -> LtiPlatform:
+    try:
+        return lti_platforms_for_admin(request).get(pk=pk)
+    except LtiPlatform.DoesNotExist:
+        raise Http404("No such platform.") from None
+
+
+def get_lti_learner(
+    request: HttpRequest, student_pk: int, course_pk: int
+) -> tuple[Student, LtiCourse]:
+    """The learner a launch put in this browser's session (no account: the session holds the
+    ids the launch checked), or 404."""
+    try:
+        course = LtiCourse.objects.select_related("classroom").get(pk=course_pk)
+        student = course.classroom.students.get(pk=student_pk)
+    except (LtiCourse.DoesNotExist, Student.DoesNotExist):
+        raise Http404("No such learner.") from None
+    return student, course
+
+
+def get_lti_course_for_class_teacher(request: HttpRequest, class_pk: int) -> LtiCourse:
+    """Sync the class's roster from its LMS course: only the class's own teacher (the preview
+    reads the LMS on the teacher's behalf, so an administrator is refused it too); 404 for a
+    class not linked to an LMS course."""
+    classroom = get_class_for_teacher(request, class_pk)
+    try:
+        return LtiCourse.objects.select_related("platform", "classroom").get(classroom=classroom)
+    except LtiCourse.DoesNotExist:
+        raise Http404("This class is not linked to an LMS course.") from None
+
+
+def get_session_for_grades(request: HttpRequest, session_pk: int) -> Session:
+    """Read the LMS gradebook status of a session's scores: its teacher or the administrator."""
+    return get_session_for_viewer(request, session_pk)
+
+
+def get_session_for_grades_teacher(request: HttpRequest, session_pk: int) -> Session:
+    """Send a session's scores again: only the class's teacher."""
+    return get_session_for_teacher(request, session_pk)

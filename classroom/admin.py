@@ -9,6 +9,8 @@ from classroom.models import (
     Classroom,
     DeviceBinding,
     Invitation,
+    LtiDeployment,
+    LtiPlatform,
     School,
     Session,
     Student,
@@ -81,3 +83,23 @@ admin.site.register(Invitation)
 admin.site.register(Table)
 admin.site.register(Team)
 admin.site.register(DeviceBinding)
+
+
+# --- LTI: the site operator registers an LMS for any school here; a school's administrator uses
+# the LMS pages (/lti/platforms/). django-lti's own models are not used (classroom/models/lti.py).
+
+
+class LtiDeploymentInline(admin.TabularInline):
+    model = LtiDeployment
+    extra = 1
+    fields = ["deployment_id", "created_at"]
+    readonly_fields = ["created_at"]
+
+
+@admin.register(LtiPlatform)
+class LtiPlatformAdmin(admin.ModelAdmin):
+    list_display = ["name", "school", "issuer", "client_id", "is_active"]
+    list_filter = ["is_active", "school"]
+    search_fields = ["name", "issuer", "client_id"]
+    inlines = [LtiDeploymentInline]
+    readonly_fields = ["created_by", "created_at", "updated_at"]

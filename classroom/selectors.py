@@ -3,7 +3,7 @@
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -13,6 +13,8 @@ from classroom.models import (
     Classroom,
     DeviceBinding,
     Invitation,
+    LtiCourse,
+    LtiPerson,
     Role,
     School,
     Session,
@@ -64,7 +66,14 @@ def sessions_awaiting_assessment(user: User) -> QuerySet[Session]:
 
 
 def class_roster(classroom: Classroom) -> QuerySet[Student]:
-    return classroom.students.order_by("name")
+    """The roster; `left_lms` marks a student the LMS roster sync archived (left the course)."""
+    departed = LtiPerson.objects.filter(student=OuterRef("pk"), departed_at__isnull=False)
+    return classroom.students.annotate(left_lms=Exists(departed)).order_by("name")
+
+
+def class_lti_course(classroom: Classroom) -> LtiCourse | None:
+    """The LMS course the class is taught in, if it is linked to one."""
+    return LtiCourse.objects.filter(classroom=classroom).first()
 
 
 def class_sessions(classroom: Classroom) -> QuerySet[Session]:

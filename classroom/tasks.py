@@ -7,6 +7,7 @@ from celery import shared_task
 from django.conf import settings
 
 from classroom import services
+from classroom.lti import grades
 
 
 @shared_task(name="classroom.password_reset_send")
@@ -24,3 +25,19 @@ def clear_expired_sessions() -> None:
     """What Django's `clearsessions` command does: delete the sessions past their expiry date,
     which the database store keeps until asked."""
     import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
+
+
+@shared_task(name="classroom.lti_scores_send", bind=True, acks_late=True, max_retries=None)
+def lti_scores_send(self, link_id: int) -> None:
+    """Post a resource link's waiting scores (classroom/lti/grades.py); the rows hold every
+    outcome. Tried again with a growing wait while the platform is away: a repeated or
+    redelivered task is harmless, since a sender posts only what it claimed."""
+    outcome = grades.scores_send(link_id=link_id)
+    if outcome.retry_after is not None:
+        raise self.retry(countdown=outcome.retry_after)
+
+
+@shared_task(name="classroom.lti_scores_sweep", ignore_result=True)
+def lti_scores_sweep() -> None:
+    """Run by Celery beat every LTI_SCORE_SWEEP_SECONDS."""
+    grades.scores_sweep()

@@ -125,6 +125,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    # django-lti: BotBench's signing keys (lti_tool.Key, rotate_keys); see classroom/lti/.
+    "lti_tool",
 ]
 
 MIDDLEWARE = [
@@ -136,6 +138,9 @@ MIDDLEWARE = [
     "classroom.ended_connections.EndedConnectionMiddleware",
     # Answers the polls whose screen is current, before the layers only pages need.
     "games.middleware.UnchangedPollMiddleware",
+    # An LMS's iframe: cookies SameSite=None and framing by that LMS, only for a browser that
+    # arrived by a valid LTI launch (classroom/lti/frame.py). Before the layers that set them.
+    "classroom.lti.frame.LtiFrameMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the device's remembered choice (the `django_language` cookie), else the
     # browser's; a signed-in adult's own choice wins (classroom.language). See docs/i18n.md.
@@ -260,6 +265,9 @@ STREAM_REOPEN_SECONDS = env_budget("BOTBENCH_STREAM_REOPEN_SECONDS", 2)
 # so 400 holds a dozen classes at once. It bounds what a script changing cookies can hold; a
 # stream costs no thread (about 10 KB), so it can be large.
 STREAMS_PER_ADDRESS = env_budget("BOTBENCH_STREAMS_PER_ADDRESS", 400)
+# LTI Dynamic Registration reads an LMS's configuration and posts to its registration endpoint:
+# over HTTPS only, unless this allows http://localhost and http://127.0.0.1 (development, tests).
+LTI_ALLOW_LOOPBACK_HTTP = env_bool("BOTBENCH_LTI_ALLOW_LOOPBACK_HTTP", DEBUG)
 
 # Redis, when set, is the Celery broker and the cache shared by every web process.
 REDIS_URL = os.environ.get("REDIS_URL") or None
@@ -326,8 +334,19 @@ REPORTS_MAX_ATTEMPTS = env_int("REPORTS_MAX_ATTEMPTS", 3)
 REPORTS_RESEND_SECONDS = env_float("REPORTS_RESEND_SECONDS", 120)
 REPORTS_STUCK_MINUTES = env_float("REPORTS_STUCK_MINUTES", 15)
 REPORTS_SWEEP_SECONDS = env_float("REPORTS_SWEEP_SECONDS", 15)
+# LTI Advantage services (classroom/lti): every request to a platform gives up after
+# LTI_SERVICE_TIMEOUT_SECONDS; a score the platform could not take is sent again after
+# LTI_SCORE_RETRY_SECONDS, doubling each attempt up to LTI_SCORE_RETRY_MAX_SECONDS, for at most
+# LTI_SCORE_MAX_ATTEMPTS attempts (it then waits for the beat's sweep or the teacher's "send
+# again"). The sweep resends waiting scores every LTI_SCORE_SWEEP_SECONDS.
+LTI_SERVICE_TIMEOUT_SECONDS = env_float("LTI_SERVICE_TIMEOUT_SECONDS", 10)
+LTI_SCORE_RETRY_SECONDS = env_float("LTI_SCORE_RETRY_SECONDS", 30)
+LTI_SCORE_RETRY_MAX_SECONDS = env_float("LTI_SCORE_RETRY_MAX_SECONDS", 1800)
+LTI_SCORE_MAX_ATTEMPTS = env_int("LTI_SCORE_MAX_ATTEMPTS", 10)
+LTI_SCORE_SWEEP_SECONDS = env_float("LTI_SCORE_SWEEP_SECONDS", 900)
 CELERY_BEAT_SCHEDULE = {
     "sweep-exports": {"task": "reports.sweep_exports", "schedule": REPORTS_SWEEP_SECONDS},
+    "sweep-lti-scores": {"task": "classroom.lti_scores_sweep", "schedule": LTI_SCORE_SWEEP_SECONDS},
     # Django's `clearsessions`: expired sessions stay in their table until deleted. At each full
     # hour of the clock, not an hour after beat started, so a restart does not put it off.
     "clear-expired-sessions": {

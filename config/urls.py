@@ -12,6 +12,8 @@ urlpatterns = [
     path("", include(auth_urlpatterns)),
     path("", include("classroom.urls")),
     path("reports/", include("reports.urls")),
+    # BotBench as an LTI 1.3 tool in a school's LMS (issue 37).
+    path("lti/", include("classroom.lti.urls")),
 ]
 
 if settings.DEBUG:

@@ -1,5 +1,16 @@
 from classroom.models.accounts import Invitation, Role, School, User
 from classroom.models.classes import Classroom, Student
+from classroom.models.lti import (
+    LtiActivity,
+    LtiCourse,
+    LtiDeployment,
+    LtiLaunchState,
+    LtiPerson,
+    LtiPlatform,
+    LtiRegistrationLink,
+    LtiResourceLink,
+)
+from classroom.models.lti_scores import LtiScore, ScoreStatus
 from classroom.models.sessions import (
     DeviceBinding,
     GameKind,
@@ -18,8 +29,18 @@ __all__ = [
     "DeviceBinding",
     "GameKind",
     "Invitation",
+    "LtiActivity",
+    "LtiCourse",
+    "LtiDeployment",
+    "LtiLaunchState",
+    "LtiPerson",
+    "LtiPlatform",
+    "LtiRegistrationLink",
+    "LtiResourceLink",
+    "LtiScore",
     "Role",
     "School",
+    "ScoreStatus",
     "Session",
     "ProjectorLanguage",
     "SessionStatus",

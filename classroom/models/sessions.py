@@ -86,6 +86,15 @@ class Session(models.Model):
     )
     # Teach-backs can be revised until the teacher locks them.
     teachbacks_locked_at = models.DateTimeField(null=True, blank=True)
+    # The LMS activity (LTI resource link) the session was started from: its gradebook column
+    # receives the session's teach-back scores (classroom/lti/grades.py).
+    lti_link = models.ForeignKey(
+        "classroom.LtiResourceLink",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sessions",
+    )
 
     # A device may join, and play, while its session is in one of these and has a room code
     # (`is_joinable`); classroom.statements and games.statements ask the same of the database.

@@ -49,6 +49,7 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "can_edit": access.is_class_teacher(request.user, classroom),
         "students": selectors.class_roster(classroom),
         "sessions": selectors.class_sessions(classroom),
+        "lti_course": selectors.class_lti_course(classroom),
         "paste_form": PasteRosterForm(),
         "csv_form": CsvRosterForm(),
     }

@@ -10,6 +10,7 @@ from dataclasses import replace
 from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy
 
+from classroom.lti import grades
 from classroom.models import Classroom, Session, Team
 from games.engines.i18n import say
 from games.models import Rubric, RubricCriterion, TableStatus, TeachBack
@@ -157,6 +158,8 @@ def assessments_page(session: Session, *, can_assess: bool) -> dict:
         "can_assess": can_assess,
         "locked": session.teachbacks_locked_at is not None,
         "sent_count": sum(1 for entry in entries if entry["teachback"]),
+        # The session's LMS activity: its scores go to that gradebook when locked.
+        "lms_link": grades.link_for_session(session),
         **spotlight_context(session),
     }
 

@@ -25,6 +25,7 @@ from games.models import (
     TeachBackSpotlight,
 )
 from games.models.teachback import TEACHBACK_SLOTS
+from games.teachback import passback
 from games.teachback.hints import BLANK_LABELS
 from games.teachback.rubrics import rubric_for_class
 from games.teachback.selectors import BLANK_SLOT, card, final_bench_for, game_for
@@ -234,6 +235,10 @@ def assessment_save(
             CriterionScore.objects.update_or_create(
                 assessment=assessment, criterion=criterion, defaults={"score": parsed[criterion.pk]}
             )
+        # Once the sentences are locked, the LMS gradebook has this team's scores: a changed
+        # assessment sends the new ones (after commit).
+        session.refresh_from_db(fields=["teachbacks_locked_at"])
+        passback.scores_pass_back(session=session, team_ids=[teachback.team_id])
         return assessment
 
 
@@ -244,12 +249,16 @@ def _require_teacher(session: Session, by: User) -> None:
 
 def session_lock_teachbacks(*, session: Session, by: User) -> Session:
     """Stop revisions of the session's sentences (idempotent: a second lock keeps the first
-    time). Only `teachbacks_locked_at` is written, so nothing else of the session is touched."""
+    time). Only `teachbacks_locked_at` is written, so nothing else of the session is touched.
+    A session started from an LMS activity sends its assessed students' scores to the LMS
+    gradebook after commit (games/teachback/passback.py)."""
     _require_teacher(session, by)
-    Session.objects.filter(pk=session.pk, teachbacks_locked_at__isnull=True).update(
-        teachbacks_locked_at=timezone.now()
-    )
-    session.refresh_from_db(fields=["teachbacks_locked_at"])
+    with transaction.atomic():
+        Session.objects.filter(pk=session.pk, teachbacks_locked_at__isnull=True).update(
+            teachbacks_locked_at=timezone.now()
+        )
+        session.refresh_from_db(fields=["teachbacks_locked_at"])
+        passback.scores_pass_back(session=session)
     return session
 
 

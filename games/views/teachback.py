@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from classroom import access as classroom_access
 from classroom import watch
 from classroom.http import HtmxHttpRequest, safe_next
+from classroom.lti import grades
 from classroom.services import ServiceError
 from games.teachback import access, services
 from games.teachback.forms import (
@@ -133,6 +134,11 @@ def teachback_lock(request: HtmxHttpRequest, session_pk: int) -> HttpResponse:
         else:
             services.session_lock_teachbacks(session=session, by=request.user)
             messages.success(request, _("Sentences locked: teams can no longer change them."))
+            if grades.link_for_session(session) is not None:
+                messages.info(
+                    request,
+                    _("The assessed scores are on their way to the LMS gradebook."),
+                )
     except ServiceError as exc:
         messages.error(request, str(exc))
     return redirect("games:assessments", session_pk=session.pk)

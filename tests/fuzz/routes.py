@@ -40,8 +40,9 @@ class FuzzRoute:
 def all_routes() -> list[FuzzRoute]:
     from tests.fuzz.routes_classroom import ROUTES as CLASSROOM
     from tests.fuzz.routes_games import ROUTES as GAMES
+    from tests.fuzz.routes_lti import ROUTES as LTI
 
-    return [*CLASSROOM, *GAMES]
+    return [*CLASSROOM, *GAMES, *LTI]
 
 
 NOT_FUZZED = {
