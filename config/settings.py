@@ -247,6 +247,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# LTI Dynamic Registration reads an LMS's configuration and posts to its registration endpoint:
+# over HTTPS only, unless this allows http://localhost and http://127.0.0.1 (development, tests).
+LTI_ALLOW_LOOPBACK_HTTP = env_bool("BOTBENCH_LTI_ALLOW_LOOPBACK_HTTP", DEBUG)
+
 # Redis, when set, is the Celery broker and the cache shared by every web process.
 REDIS_URL = os.environ.get("REDIS_URL") or None
 # The cache holds nothing that cannot be rebuilt, so while Redis is down or full the backend

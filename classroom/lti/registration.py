@@ -6,6 +6,7 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 import requests
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
@@ -157,7 +158,9 @@ def _https_or_local(url: str) -> bool:
     except ValueError:
         return False
     return parts.scheme == "https" or (
-        parts.scheme == "http" and parts.hostname in ("localhost", "127.0.0.1")
+        settings.LTI_ALLOW_LOOPBACK_HTTP
+        and parts.scheme == "http"
+        and parts.hostname in ("localhost", "127.0.0.1")
     )
 
 
@@ -176,7 +179,7 @@ def fetch_openid_configuration(url: str) -> dict:
         raise ServiceError(gettext("BotBench could not read the LMS's configuration."))
     issuer = str(config.get("issuer") or "")
     needed = ("authorization_endpoint", "token_endpoint", "jwks_uri", "registration_endpoint")
-    if not issuer or any(not str(config.get(key) or "") for key in needed):
+    if not issuer or any(not _https_or_local(str(config.get(key) or "")) for key in needed):
         raise ServiceError(gettext("The LMS's configuration lacks an endpoint BotBench needs."))
     config_origin = urlsplit(url)._replace(path="", query="", fragment="").geturl()
     issuer_origin = urlsplit(issuer)._replace(path="", query="", fragment="").geturl()

@@ -218,6 +218,12 @@ def snapshot():
 # id_tokens by hand, to reach each check of a launch without a browser).
 
 
+@pytest.fixture(autouse=True)
+def _loopback_platforms(settings):
+    """The test platforms listen on http://127.0.0.1 (production allows HTTPS only)."""
+    settings.LTI_ALLOW_LOOPBACK_HTTP = True
+
+
 @pytest.fixture
 def lms_server():
     server = JsonServer()

@@ -194,6 +194,7 @@ def serve_browser_pages(platform: Platform, tool_url: str) -> None:
     the tool's redirect URI."""
 
     def course(handler):
+        top = "top" in urlsplit(handler.path).query
         query = urlencode(
             {
                 "iss": platform.issuer,
@@ -203,6 +204,11 @@ def serve_browser_pages(platform: Platform, tool_url: str) -> None:
                 "lti_deployment_id": DEPLOYMENT,
             }
         )
+        if top:  # the LMS opens BotBench in its own window
+            return 200, (
+                '<!doctype html><html lang="en"><title>Course</title>'
+                f'<meta http-equiv="refresh" content="0;url={tool_url}/lti/login/?{query}"></html>'
+            )
         return 200, (
             '<!doctype html><html lang="en"><title>Course</title><h1>Course</h1>'
             f'<iframe title="BotBench" src="{tool_url}/lti/login/?{query}" '
@@ -222,6 +228,11 @@ def serve_browser_pages(platform: Platform, tool_url: str) -> None:
         )
 
     platform.server.route("GET", "/favicon.ico", lambda handler: (200, ""))
+    platform.server.route(
+        "POST",
+        "/deep-link-return",
+        lambda handler: (200, '<!doctype html><html lang="en"><title>Added</title><h1>Added</h1>'),
+    )
     platform.server.route("GET", "/course", course)
     platform.server.route("GET", "/auth", auth)
 

@@ -16,6 +16,8 @@ def _kids(client: Client) -> set[str]:
 
 def test_first_request_makes_a_key(db):
     client = Client()
+    response = client.get("/lti/jwks.json")
+    assert response["Cache-Control"] == "public, max-age=300"
     kids = _kids(client)
     assert len(kids) == 1
     assert all(k["alg"] == "RS256" for k in client.get("/lti/jwks.json").json()["keys"])

@@ -188,3 +188,22 @@ def test_unknown_registration_link_is_refused(db, moodle):
     )
     assert response.status_code == 400
     assert not moodle.posted
+
+
+def test_dynamic_registration_over_plain_http_is_refused_in_production(
+    school_admin_client, moodle, settings
+):
+    settings.LTI_ALLOW_LOOPBACK_HTTP = False
+    school_admin_client.post("/lti/platforms/registration-link/")
+    link = LtiRegistrationLink.objects.get()
+    from django.test import Client
+
+    response = Client().post(
+        "/lti/register/",
+        {
+            "link": link.token,
+            "openid_configuration": moodle.origin + "/.well-known/openid-configuration",
+        },
+    )
+    assert response.status_code == 400
+    assert not moodle.posted and not LtiPlatform.objects.exists()

@@ -35,8 +35,12 @@ DEEP_LINK_KEY = "lti_deep_link"
 
 
 def _request_origin(request: HttpRequest) -> str | None:
+    """The page that sent this request: its Origin header (a POST), else its Referer's origin
+    (a GET in a frame). Only used to let that page frame a refusal or the cookie check."""
     origin = request.headers.get("Origin")
-    return origin_of(origin) if origin and origin != "null" else None
+    if origin and origin != "null":
+        return origin_of(origin)
+    return origin_of(request.headers.get("Referer"))
 
 
 def refused(request: HttpRequest, refusal: lti_launch.Refusal, status: int = 403) -> HttpResponse:
@@ -73,7 +77,7 @@ def login(request: HttpRequest) -> HttpResponse:
             "lti/cookie_check.html",
             {"continue_url": f"{reverse('lti:login')}?{query}"},
         )
-        origin = _request_origin(request) or origin_of(request.headers.get("Referer"))
+        origin = _request_origin(request)
         allow_frame(response, [origin] if origin else ["*"])
         return response
     sweep_expired()
@@ -120,7 +124,8 @@ def _cookies_blocked(request: HttpRequest) -> HttpResponse:
 @require_POST
 def launch(request: HttpRequest) -> HttpResponse:
     """Every LTI message: resource link, deep linking and data privacy launches."""
-    if not request.POST.get("id_token") or not request.POST.get("state"):
+    id_token, state = request.POST.get("id_token"), request.POST.get("state")
+    if not id_token or not state or not storable(id_token, 20000) or not storable(state, 200):
         return refused(request, lti_launch.Refusal("malformed"))
     if lti_launch.state_cookie_missing(request):
         return _cookies_blocked(request)
