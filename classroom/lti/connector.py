@@ -7,11 +7,15 @@ from __future__ import annotations
 import requests
 from django.conf import settings
 from pylti1p3.exception import LtiException, LtiServiceException
+from pylti1p3.names_roles import NamesRolesProvisioningService
 from pylti1p3.service_connector import REQUESTS_USER_AGENT, ServiceConnector
 
 from classroom.lti.keys import tool_registration
 from classroom.models import LtiPlatform
 
+# A course's roster is read a page at a time; an LMS that keeps answering "next page" is cut off
+# here rather than holding a page or a worker for ever.
+MAX_MEMBER_PAGES = 50
 NRPS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly"
 SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 
@@ -28,6 +32,11 @@ class TimeoutSession(requests.Session):
     def request(self, method, url, **kwargs):  # type: ignore[override]
         kwargs.setdefault("timeout", self.timeout)
         return super().request(method, url, **kwargs)
+
+
+# What a call to a platform's service may raise: its refusal, the network, an unreadable answer.
+# Anything else is a bug here and is left to surface.
+SERVICE_ERRORS = (LtiException, requests.RequestException, OSError, ValueError, KeyError, TypeError)
 
 
 class ServiceUnavailable(Exception):
@@ -70,3 +79,16 @@ def classify(exc: BaseException) -> Exception:
     if isinstance(exc, (LtiException, ValueError, KeyError)):
         return ServiceRefused(message)
     return ServiceUnavailable(message)
+
+
+def members_of(service: ServiceConnector, memberships_url: str) -> list[dict]:
+    """Every member of a course (NRPS, page after page, at most MAX_MEMBER_PAGES pages)."""
+    nrps = NamesRolesProvisioningService(service, {"context_memberships_url": memberships_url})
+    members: list[dict] = []
+    url: str | None = memberships_url
+    for _page in range(MAX_MEMBER_PAGES):
+        if not url:
+            return members
+        page, url = nrps.get_members_page(url)
+        members += [dict(member) for member in page if isinstance(member, dict)]
+    raise LtiException(f"The course's roster has more than {MAX_MEMBER_PAGES} pages.")

@@ -26,7 +26,6 @@ from django.utils import timezone
 from pylti1p3.assignments_grades import AssignmentsGradesService
 from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
-from pylti1p3.names_roles import NamesRolesProvisioningService
 
 from classroom.lti import connector
 from classroom.lti.people import hash_subject
@@ -196,9 +195,11 @@ class SendOutcome:
     retry_after: float | None = None
 
 
-def _claim_window() -> datetime.timedelta:
-    # Longer than the requests one send makes (token, roster pages, one post a score) can take.
-    return datetime.timedelta(seconds=settings.LTI_SERVICE_TIMEOUT_SECONDS * 6 + 30)
+def _claim_window(rows: int) -> datetime.timedelta:
+    # Longer than the requests one send makes can take, each within its timeout: the token, the
+    # roster's pages, one post a score.
+    requests_made = rows + 2 + connector.MAX_MEMBER_PAGES
+    return datetime.timedelta(seconds=settings.LTI_SERVICE_TIMEOUT_SECONDS * requests_made + 30)
 
 
 def _claim(link_id: int) -> tuple[list[_Claimed], bool]:
@@ -214,7 +215,7 @@ def _claim(link_id: int) -> tuple[list[_Claimed], bool]:
         rows = list(free.order_by("pk"))
         held = pending.exclude(pk__in=[row.pk for row in rows]).exists()
         LtiScore.objects.filter(pk__in=[row.pk for row in rows]).update(
-            claimed_until=now + _claim_window()
+            claimed_until=now + _claim_window(len(rows))
         )
     claimed = [
         _Claimed(
@@ -258,12 +259,9 @@ def _release(claims: Iterable[_Claimed], message: str, status: str) -> None:
 def _members_by_hash(link: LtiResourceLink, service: connector.ServiceConnector) -> dict[str, str]:
     """{hashed LMS user id: LMS user id} of the course's members, read now, kept nowhere."""
     platform = link.course.platform
-    nrps = NamesRolesProvisioningService(
-        service, {"context_memberships_url": link.course.memberships_url}
-    )
     return {
-        hash_subject(platform, member["user_id"]): member["user_id"]
-        for member in nrps.get_members()
+        hash_subject(platform, str(member["user_id"])): str(member["user_id"])
+        for member in connector.members_of(service, link.course.memberships_url)
         if member.get("user_id")
     }
 
@@ -304,7 +302,7 @@ def scores_send(*, link_id: int) -> SendOutcome:
     service = connector.connector_for(link.course.platform)
     try:
         members = _members_by_hash(link, service)
-    except Exception as exc:  # noqa: BLE001 - every failure is recorded on the rows
+    except connector.SERVICE_ERRORS as exc:  # recorded on the rows
         failure = connector.classify(exc)
         status = (
             ScoreStatus.REFUSED
@@ -322,19 +320,22 @@ def scores_send(*, link_id: int) -> SendOutcome:
     ags = AssignmentsGradesService(
         service, {"scope": [connector.SCORE_SCOPE], "lineitem": link.line_item_url}
     )
-    for claim in claims:
+    for position, claim in enumerate(claims):
         user_id = members.get(hashes.get(claim.student_id, ""))
         if user_id is None:
             _record(claim, ScoreStatus.REFUSED, NOT_IN_COURSE)
             continue
         try:
             ags.put_grade(_grade(claim, user_id), LineItem({"id": link.line_item_url}))
-        except Exception as exc:  # noqa: BLE001 - every failure is recorded on the row
+        except connector.SERVICE_ERRORS as exc:  # recorded on the row
             failure = connector.classify(exc)
             if isinstance(failure, connector.ServiceRefused):
                 _record(claim, ScoreStatus.REFUSED, str(failure))
-            else:
-                _record(claim, ScoreStatus.WAITING, str(failure))
+                continue
+            # The gradebook is down or hanging: the rest wait for the next attempt rather than
+            # each holding the worker for a timeout of its own.
+            _release(claims[position:], str(failure), ScoreStatus.WAITING)
+            break
         else:
             _record(claim, ScoreStatus.SENT)
     return _outcome(link_id, held)

@@ -15,10 +15,10 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
-from pylti1p3.names_roles import NamesRolesProvisioningService
 
 from classroom.access import is_class_teacher
 from classroom.lti import connector
@@ -109,13 +109,11 @@ def course_members(course: LtiCourse) -> list[dict]:
                 "then launch BotBench from the course again."
             )
         )
-    nrps = NamesRolesProvisioningService(
-        connector.connector_for(course.platform),
-        {"context_memberships_url": course.memberships_url},
-    )
     try:
-        members = nrps.get_members()
-    except Exception as exc:  # noqa: BLE001 - every failure becomes a message for the teacher
+        members = connector.members_of(
+            connector.connector_for(course.platform), course.memberships_url
+        )
+    except connector.SERVICE_ERRORS as exc:  # a message for the teacher
         failure = connector.classify(exc)
         if isinstance(failure, connector.ServiceUnavailable):
             raise ServiceError(
@@ -126,7 +124,7 @@ def course_members(course: LtiCourse) -> list[dict]:
             gettext("The LMS refused to share the roster (%(reason)s). Nothing was changed.")
             % {"reason": failure}
         ) from None
-    return [dict(member) for member in members if isinstance(member, Mapping)]
+    return members
 
 
 def _unique_name(name: str, taken: set[str]) -> str:
@@ -153,8 +151,9 @@ def roster_changes(course: LtiCourse, members: Iterable[Mapping[str, object]]) -
     staff = 0
     for member in members:
         user_id = member.get("user_id")
-        if not isinstance(user_id, str) or not user_id:
+        if isinstance(user_id, bool) or not isinstance(user_id, (str, int)) or user_id == "":
             continue
+        user_id = str(user_id)
         if not is_learner(member):
             staff += 1
             continue
@@ -227,8 +226,19 @@ def roster_apply(*, course: LtiCourse, by: User, fingerprint: str) -> RosterChan
             )
         for arrival in changes.arrivals:
             student = Student(classroom_id=course.classroom_id, name=arrival.name)
-            student.full_clean(validate_constraints=False)
-            student.save()
+            try:
+                student.full_clean(validate_constraints=False)
+                with transaction.atomic():
+                    student.save()
+            except (ValidationError, IntegrityError):
+                # A name taken in the meantime (a student renamed by hand): all or nothing.
+                raise ServiceError(
+                    gettext(
+                        "“%(name)s” could not be added (that name is taken). Nothing was "
+                        "changed: check the changes again."
+                    )
+                    % {"name": arrival.name}
+                ) from None
             LtiPerson.objects.create(
                 platform_id=course.platform_id,
                 course=course,

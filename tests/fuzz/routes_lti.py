@@ -14,7 +14,7 @@ from classroom.models import (
     LtiRegistrationLink,
     LtiResourceLink,
 )
-from tests.fuzz.routes import FuzzRoute
+from tests.fuzz.routes import TEACHER_AND_ADMIN, FuzzRoute
 
 
 def lti(w):
@@ -140,4 +140,14 @@ ROUTES: list[FuzzRoute] = [
         roles=ADMIN,
         args=lambda w: [lti(w)["platform"].pk, lti(w)["spare"].pk],
     ),
+    # The roster sync and the gradebook status (lti-services). The world's course has no NRPS
+    # endpoint, so the sync answers with its message and never reaches out.
+    FuzzRoute("lti:roster", "get", args=lambda w: [lti(w) and w.classroom.pk]),
+    FuzzRoute(
+        "lti:roster",
+        args=lambda w: [lti(w) and w.classroom.pk],
+        params=lambda w: {"fingerprint": "0" * 32},
+    ),
+    FuzzRoute("lti:grades", "get", roles=TEACHER_AND_ADMIN, args=lambda w: [w.setup.pk]),
+    FuzzRoute("lti:grades_send_again", args=lambda w: [w.setup.pk]),
 ]

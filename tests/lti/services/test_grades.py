@@ -154,10 +154,13 @@ def test_a_hanging_score_endpoint_times_out_and_the_score_waits(graded, teacher,
     graded.lms.store.set_score_fault(ScoreFault.HANG, hang_seconds=20)
     session_lock_teachbacks(session=graded.session, by=teacher)
     count = LtiScore.objects.filter(session=graded.session).count()
+    posts = graded.lms.store.score_attempts
     started = time.monotonic()
     outcome = grades.scores_send(link_id=graded.link.pk)
-    # Each request gave up after the timeout (1 s here): the worker is never stuck.
-    assert time.monotonic() - started < count * 1.0 + 5
+    # The first post gave up after the timeout (1 s here) and the others wait for the next
+    # attempt without a timeout each: the worker is never stuck.
+    assert time.monotonic() - started < 1.0 + 4
+    assert graded.lms.store.score_attempts - posts == 1
     assert outcome.waiting == count and outcome.retry_after is not None
     row = LtiScore.objects.filter(session=graded.session).first()
     assert row.status == ScoreStatus.WAITING and "did not answer in time" in row.message
@@ -222,3 +225,24 @@ def test_only_the_assessed_teachback_goes_back_never_game_points(graded, teacher
     for score in accepted(graded):
         assert set(score) >= {"scoreGiven", "scoreMaximum", "comment", "userId", "timestamp"}
         assert "points" not in score["comment"].lower() and game_points not in score
+
+
+def test_the_beat_sweep_sends_again_scores_left_waiting(graded, teacher, settings):
+    from django.utils import timezone
+
+    from classroom import tasks
+
+    graded.lms.store.set_score_fault(ScoreFault.ERROR)
+    session_lock_teachbacks(session=graded.session, by=teacher)
+    grades.scores_send(link_id=graded.link.pk)
+    # Nothing is swept while the task's own retries are still due...
+    assert grades.scores_sweep() == 0
+    # ...but a score left waiting longer (the task's attempts ran out, or the broker was down)
+    # gets fresh attempts and its link's task again.
+    LtiScore.objects.update(
+        attempts=settings.LTI_SCORE_MAX_ATTEMPTS,
+        updated_at=timezone.now() - timezone.timedelta(hours=1),
+    )
+    assert grades.scores_sweep() == 1
+    assert set(LtiScore.objects.values_list("attempts", flat=True)) == {0}
+    assert settings.CELERY_BEAT_SCHEDULE["sweep-lti-scores"]["task"] == tasks.lti_scores_sweep.name
