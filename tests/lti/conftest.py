@@ -1,4 +1,5 @@
-"""The LMS side of the LTI tests: a real LTI 1.3 platform (tests/lti/platform/) on
+"""The LMS side of the LTI tests (the browser ones are in tests/e2e/test_lti_*.py, which import
+these fixtures): a real LTI 1.3 platform (tests/lti/platform/) on
 http://127.0.0.1:<port>, BotBench (the tool) on http://localhost:<port>, the platform registered
 in BotBench through the tool's registration service, and browsers to launch with.
 
@@ -16,9 +17,6 @@ in BotBench through the tool's registration service, and browsers to launch with
 - `snapshot()`: row counts of every BotBench table a launch could write, to show a refused
   launch wrote nothing."""
 
-# The browser fixtures are imported from tests/e2e to be shared here, so fixture parameters
-# named like them are not redefinitions.
-# ruff: noqa: F811
 import json
 import os
 from dataclasses import dataclass
@@ -27,19 +25,11 @@ import pytest
 from django.apps import apps
 
 from tests.e2e.a11y import describe, settle
-from tests.e2e.conftest import (  # noqa: F401  (fixtures the LTI browser tests share)
-    CHROMEBOOK,
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    LIVE_UPDATE,
-    PAGE_LOAD,
-    auditor,
-    browser,
-    console_errors,
-    live_server,
-    new_context,
-    screenshot,
-)
+
+# Only constants: the browser fixtures (`browser`, `auditor`, `live_server`...) are tests/e2e's,
+# and the LTI browser tests live there and import the fixtures below. Importing those fixtures
+# here too would start a second Playwright in a run of both directories.
+from tests.e2e.conftest import CHROMEBOOK, CHROMIUM, CHROMIUM_ARGS, LIVE_UPDATE, PAGE_LOAD
 from tests.lti.platform import store as platform_store
 from tests.lti.platform.server import PlatformServer
 from tests.lti.platform.store import Course, Kind, Link, Person, Tamper

@@ -2,10 +2,21 @@
 ends on a clear page inside the LMS's iframe, and writes nothing (no account, class, course,
 roster entry, person, link or device)."""
 
+# The LMS's fixtures are imported from tests/lti, so parameters named like them are not
+# redefinitions.
+# ruff: noqa: F811
 import pytest
 from playwright.sync_api import expect
 
 from classroom.models import LtiCourse, LtiPerson, LtiResourceLink
+from tests.lti.conftest import (  # noqa: F401  (the LMS's fixtures)
+    launch,
+    lms_context,
+    lms_course,
+    lti_platform,
+    registered,
+    snapshot,
+)
 from tests.lti.platform.store import Kind, Tamper
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

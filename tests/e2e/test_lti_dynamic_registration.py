@@ -3,11 +3,22 @@ one-time link in BotBench, the LMS's administrator pastes it into the test platf
 tool" page, BotBench registers itself inside the platform's frame, and the first launch
 through the new registration is accepted."""
 
+# The LMS's fixtures are imported from tests/lti, so parameters named like them are not
+# redefinitions.
+# ruff: noqa: F811
 import pytest
 from playwright.sync_api import expect
 
 from classroom.models import LtiPlatform
 from tests.e2e.conftest import CHROMEBOOK, login_cookie
+from tests.lti.conftest import (  # noqa: F401  (the LMS's fixtures)
+    launch,
+    lms_context,
+    lms_course,
+    lti_platform,
+    registered,
+    snapshot,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
