@@ -25,7 +25,7 @@ INSTITUTION_ADMIN = "http://purl.imsglobal.org/vocab/lis/v2/institution/person#A
 class Kind(StrEnum):
     RESOURCE_LINK = "LtiResourceLinkRequest"
     DEEP_LINKING = "LtiDeepLinkingRequest"
-    DATA_PRIVACY = "LtiDataPrivacyLaunchRequest"
+    DATA_PRIVACY = "DataPrivacyLaunchRequest"  # the spec's name, as pylti1p3 reads it
 
 
 class ScoreFault(StrEnum):
