@@ -31,7 +31,8 @@ from classroom.access import (
 )
 from classroom.devices import read_device_token, remember_binding
 from classroom.models import DeviceBinding, Session, Team, seat_name
-from games import live, statements
+from classroom.watch import Watch
+from games import statements
 from games.models import TableGame
 
 __all__ = [
@@ -139,7 +140,7 @@ class SeatVersion:
     status: str
 
 
-def get_seat_version(request: HttpRequest, watch: live.Watch) -> SeatVersion | None:
+def get_seat_version(request: HttpRequest, watch: Watch) -> SeatVersion | None:
     """The version of the table a device's poll watches, if the device still plays that seat
     there: what get_game_for_device and the poll's binding and seat checks allow, in one query
     (`games.statements.SEAT_VERSION`). None when anything does not hold; get_game_for_device

@@ -45,19 +45,7 @@ from django.http import HttpResponse
 from django.utils.crypto import get_random_string
 
 from classroom import push
-
-# The token and the screens of games, which games' modules name through this one
-# (`live.Watch(live.DEVICE, ...)`, `live.mint`).
-from classroom.watch import DEVICE as DEVICE
-from classroom.watch import GRID as GRID
-from classroom.watch import PROJECTOR as PROJECTOR
-from classroom.watch import SPOTLIGHT as SPOTLIGHT
-from classroom.watch import TEACHER as TEACHER
-from classroom.watch import WAITING as WAITING
-from classroom.watch import Watch as Watch
-from classroom.watch import mint as mint
-from classroom.watch import read as read
-from classroom.watch import topic_stamps, topics_shown, urls
+from classroom.watch import Watch, read, topic_stamps, topics_shown, urls
 from config.cache import cache_answered
 from games.models import TableGame
 

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from classroom import watch
 from classroom.access import is_class_teacher
+from classroom.watch import DEVICE, GRID, PROJECTOR, TEACHER, WAITING
 from games import live
 from games.access import (
     get_device,
@@ -48,14 +49,14 @@ def _viewer_only(request: HttpRequest, seen: watch.Seen) -> None:
         raise Http404("This screen belongs to someone else.")
 
 
-@watch.redraws(live.WAITING)
+@watch.redraws(WAITING)
 def _waiting(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
     if get_device(request).pk != seen.watch.binding_id:
         raise Http404("This screen belongs to another device.")
     return live.reload_answer()
 
 
-@watch.redraws(live.DEVICE)
+@watch.redraws(DEVICE)
 def _device(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
     served = cached_device_region(request, seen.watch)
     if served is not None:
@@ -66,7 +67,7 @@ def _device(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
     return device_region(request, ds)
 
 
-@watch.redraws(live.PROJECTOR)
+@watch.redraws(PROJECTOR)
 def _projector(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
     _viewer_only(request, seen)
     game = get_game_for_viewer(request, seen.watch.game_ids[0])
@@ -75,13 +76,13 @@ def _projector(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
     return render_for_projector(request, game.session, "games/projector.html#live", context)
 
 
-@watch.redraws(live.GRID)
+@watch.redraws(GRID)
 def _grid(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
     _viewer_only(request, seen)
     return grid_region(request, seen)
 
 
-@watch.redraws(live.TEACHER)
+@watch.redraws(TEACHER)
 def _dashboard(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
     _viewer_only(request, seen)
     session = get_session_for_viewer(request, seen.watch.session_id)

@@ -40,6 +40,7 @@ from django.utils.safestring import SafeString
 from classroom.access import is_class_teacher
 from classroom.http import HtmxHttpRequest
 from classroom.models import Session
+from classroom.watch import GRID, Watch, mint
 from games import live
 from games.access import (
     DeviceSeat,
@@ -101,11 +102,11 @@ def _seat_key(ds: DeviceSeat) -> str:
     return region_key(ds.game.pk, ds.seat, now)
 
 
-def _device_holes(request: HttpRequest, watch: live.Watch) -> Holes:
+def _device_holes(request: HttpRequest, watch: Watch) -> Holes:
     return {
         CSRF_HOLE: get_token(request),
         MOVE_HOLE: new_client_move_id(),
-        WATCH_HOLE: _watch_in_url(live.mint(watch)),
+        WATCH_HOLE: _watch_in_url(mint(watch)),
     }
 
 
@@ -123,7 +124,7 @@ def device_region(request: HttpRequest, ds: DeviceSeat) -> HttpResponse:
     return HttpResponse(kept(_seat_key(ds), lambda: _draw_device(request, ds), holes))
 
 
-def cached_device_region(request: HttpRequest, watch: live.Watch) -> HttpResponse | None:
+def cached_device_region(request: HttpRequest, watch: Watch) -> HttpResponse | None:
     """The region a device's poll asks for, checked and then kept or drawn: None when
     `get_seat_version` does not find the device playing the watched seat (the poll then asks
     `get_game_for_device` what to answer: 404, 403 or a reload). When a device of the seat has
@@ -167,7 +168,7 @@ def grid_region(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
         context = grid_screen(session, watch.user_id)
         return render_for_projector(request, session, GRID_TEMPLATE, context)
     session = now.session
-    shown = live.Watch(live.GRID, session.pk, tuple(now.versions), user_id=watch.user_id)
+    shown = Watch(GRID, session.pk, tuple(now.versions), user_id=watch.user_id)
     key = grid_key(session, live.Fingerprint(shown, now.versions, seen.stamp).render())
 
     def draw() -> str:
@@ -175,7 +176,7 @@ def grid_region(request: HttpRequest, seen: live.Fingerprint) -> HttpResponse:
         response = render_for_projector(request, session, GRID_TEMPLATE, context)
         return punched(response.content.decode(), {WATCH_HOLE: _drawn_watch(context)})
 
-    return HttpResponse(kept(key, draw, {WATCH_HOLE: _watch_in_url(live.mint(shown))}))
+    return HttpResponse(kept(key, draw, {WATCH_HOLE: _watch_in_url(mint(shown))}))
 
 
 def grid_cells(cells: list[GridCell], *, bilingual: bool) -> list[SafeString]:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 
 from classroom.models import Session
 from classroom.selectors import JoinedDevice, session_devices_by_table
+from classroom.watch import DEVICE, GRID, PROJECTOR, TEACHER, WAITING, Watch
 from games import live
 from games.access import DeviceSeat
 from games.engine_registry import engine_for
@@ -44,7 +45,7 @@ from games.selectors import (
 CHANGING = ["state", "version", "status", "results", "last_move_at", "ended_at"]
 
 
-def live_urls(watch: live.Watch, versions: dict[int, int]) -> dict:
+def live_urls(watch: Watch, versions: dict[int, int]) -> dict:
     """What a live page needs to stay fresh (classroom.watch.urls), drawn from `versions`."""
     return live.page_urls(watch, versions)
 
@@ -62,12 +63,10 @@ def with_names(message: str, names: dict[str, str]) -> str:
     return message
 
 
-def device_watch(ds: DeviceSeat) -> live.Watch:
+def device_watch(ds: DeviceSeat) -> Watch:
     """What a device's play page shows and for whom: its table, its seat, its binding."""
     game = ds.game
-    return live.Watch(
-        live.DEVICE, game.session_id, (game.pk,), seat=ds.seat, binding_id=ds.binding.pk
-    )
+    return Watch(DEVICE, game.session_id, (game.pk,), seat=ds.seat, binding_id=ds.binding.pk)
 
 
 def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
@@ -104,9 +103,7 @@ def device_screen(ds: DeviceSeat, *, error: str = "") -> dict:
 
 
 def waiting_screen(ds: DeviceSeat) -> dict:
-    watch = live.Watch(
-        live.WAITING, ds.binding.session_id, (), seat=ds.seat, binding_id=ds.binding.pk
-    )
+    watch = Watch(WAITING, ds.binding.session_id, (), seat=ds.seat, binding_id=ds.binding.pk)
     return {"team": ds.team, **live_urls(watch, {})}
 
 
@@ -155,7 +152,7 @@ def projector_screen(
     """`can_control`: the viewer is the class's teacher (`classroom.access.is_class_teacher`),
     who also gets the facilitator's buttons."""
     info = table_info(game)
-    watch = live.Watch(live.PROJECTOR, game.session_id, (game.pk,), user_id=user_id)
+    watch = Watch(PROJECTOR, game.session_id, (game.pk,), user_id=user_id)
     context = public_table(game, info)
     context.update(
         session=game.session,
@@ -215,7 +212,7 @@ def grid_screen(session: Session, user_id: int) -> dict:
     games = [game for game, _ in tables]
     # The tables' recent moves, read for all at once, and only if a cell is drawn.
     latest = functools.cache(lambda: recent_moves_of(games))
-    watch = live.Watch(live.GRID, session.pk, tuple(game.pk for game in games), user_id=user_id)
+    watch = Watch(GRID, session.pk, tuple(game.pk for game in games), user_id=user_id)
     return {
         "session": session,
         "cells": [GridCell(game, info, latest) for game, info in tables],
@@ -281,9 +278,7 @@ def dashboard_screen(
         DashboardRow(game, info, devices.get(game.table_id, []), can_control)
         for game, info in tables
     ]
-    watch = live.Watch(
-        live.TEACHER, session.pk, tuple(game.pk for game, _ in tables), user_id=user_id
-    )
+    watch = Watch(TEACHER, session.pk, tuple(game.pk for game, _ in tables), user_id=user_id)
     return {
         "session": session,
         "rows": rows,

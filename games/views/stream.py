@@ -45,6 +45,7 @@ from django.views.decorators.http import require_GET
 from classroom import push
 from classroom.devices import DEVICE_COOKIE, forget_binding
 from classroom.throttle import client_address
+from classroom.watch import DEVICE, GRID, PROJECTOR, TEACHER, Watch, read
 from games import live, streams
 from games.access import (
     get_device,
@@ -88,21 +89,21 @@ def _device_check(request: HttpRequest, binding_id: int) -> Callable[[], bool]:
     return still_bound
 
 
-def _watch_subject(request: HttpRequest, watch: live.Watch, shown: str) -> Subject:
+def _watch_subject(request: HttpRequest, watch: Watch, shown: str) -> Subject:
     """Raises Http404/PermissionDenied like the redraw would."""
     if watch.binding_id is not None:
         if get_device(request).pk != watch.binding_id:
             raise Http404("This screen belongs to another device.")
-        if watch.view == live.DEVICE:
+        if watch.view == DEVICE:
             ds = get_game_for_device(request, watch.game_ids[0])
             if ds.seat != watch.seat:
                 raise PermissionDenied("Your team plays another seat now.")
     else:
         if request.user.pk != watch.user_id:
             raise Http404("This screen belongs to someone else.")
-        if watch.view == live.PROJECTOR:
+        if watch.view == PROJECTOR:
             get_game_for_viewer(request, watch.game_ids[0])
-        elif watch.view in (live.GRID, live.TEACHER):
+        elif watch.view in (GRID, TEACHER):
             get_session_for_viewer(request, watch.session_id)
     keys = [live.version_key(game_id) for game_id in watch.game_ids]
     if watch.watches_session:
@@ -117,7 +118,7 @@ def _watch_subject(request: HttpRequest, watch: live.Watch, shown: str) -> Subje
     return subject
 
 
-def _holders(request: HttpRequest, watch: live.Watch) -> list[tuple[str, int]]:
+def _holders(request: HttpRequest, watch: Watch) -> list[tuple[str, int]]:
     """Whose streams this one counts among: the device the checks just matched (a phone's
     binding; an adult's browser, by its session) and the client's address."""
     if watch.binding_id is not None:
@@ -140,7 +141,7 @@ def _watch_binding(subject: Subject, request: HttpRequest, binding_id: int) -> N
 def _subject(request: HttpRequest) -> Subject | None:
     """What the stream of this request's token watches; None for a token that is not ours or a
     viewer the screen was not drawn for."""
-    watch = live.read(request.GET.get("t", ""))
+    watch = read(request.GET.get("t", ""))
     if watch is None:
         return None
     try:

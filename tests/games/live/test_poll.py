@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from classroom import watch
+from classroom.watch import DEVICE, Watch, mint, read
 from games import live, services
 from tests.games.conftest import post_move, read_screen, start_live_table
 from tests.support.polls import page_poll, poll_url_in
@@ -159,26 +160,26 @@ def test_a_token_read_before_is_still_refused_once_too_old(table, monkeypatch):
 
 
 def test_a_watch_signed_again_within_the_minute_reuses_its_token(monkeypatch):
-    mine = live.Watch(live.DEVICE, 1, (2,), seat="team-1", binding_id=3)
-    other = live.Watch(live.DEVICE, 1, (2,), seat="team-2", binding_id=4)
+    mine = Watch(DEVICE, 1, (2,), seat="team-1", binding_id=3)
+    other = Watch(DEVICE, 1, (2,), seat="team-2", binding_id=4)
     now = 1_800_000_000.0  # the start of a minute
     monkeypatch.setattr(live.time, "time", lambda: now)
-    first = live.mint(mine)
+    first = mint(mine)
     now += watch.MINT_REUSE_SECONDS - 1
-    assert live.mint(mine) == first
-    assert live.read(live.mint(other)) == other
+    assert mint(mine) == first
+    assert read(mint(other)) == other
     now += 1
-    again = live.mint(mine)
-    assert again != first and live.read(again) == mine
+    again = mint(mine)
+    assert again != first and read(again) == mine
 
 
 def test_a_token_with_one_character_of_its_signature_changed_is_refused(table):
     url = page_poll(table.devices[1], reverse("games:device"))
     token = re.search(r"t=([^&]+)", url).group(1).replace("%3A", ":")
-    assert live.read(token) is not None
+    assert read(token) is not None
     last = token[-1]
     tampered = token[:-1] + ("A" if last != "A" else "B")
-    assert live.read(tampered) is None
+    assert read(tampered) is None
     response = table.devices[1].get(reverse("games:poll"), {"t": tampered, "v": "1.0"})
     assert response.headers["HX-Refresh"] == "true"
 

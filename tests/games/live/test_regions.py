@@ -17,7 +17,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from classroom.models import TeamMembership
-from games import live, services
+from classroom.watch import Watch, read
+from games import services
 from games.models import Move, TableGame
 from games.views import regions
 from tests.conftest import empty_cache, skip_without_server
@@ -81,7 +82,7 @@ def test_a_teammate_gets_the_drawing_from_the_cache_with_values_of_its_own(
     for mine, theirs in zip(own_values(first), own_values(second), strict=True):
         assert mine and theirs and mine.isdisjoint(theirs)
     poll = unescape(re.search(r'data-hx-get="([^"]+)"', second).group(1))
-    watch = live.read(re.search(r"t=([^&]+)", poll).group(1).replace("%3A", ":"))
+    watch = read(re.search(r"t=([^&]+)", poll).group(1).replace("%3A", ":"))
     assert watch.binding_id == teammate.binding.pk
 
 
@@ -257,9 +258,9 @@ def grid_redraw(client: Client, url: str) -> str:
     return response.content.decode()
 
 
-def watch_in(html: str) -> live.Watch:
+def watch_in(html: str) -> Watch:
     poll = unescape(re.search(r'data-hx-get="([^"]+)"', html).group(1))
-    return live.read(re.search(r"t=([^&]+)", poll).group(1).replace("%3A", ":"))
+    return read(re.search(r"t=([^&]+)", poll).group(1).replace("%3A", ":"))
 
 
 def without_stamp(html: str) -> str:
@@ -314,13 +315,15 @@ def test_a_second_grid_of_the_class_is_served_the_drawing_with_its_own_watch(
     first = grid_redraw(teacher_client, stale_grid_poll(teacher_client, two_tables))
     url = stale_grid_poll(school_admin_client, two_tables)
     reads = cache_reads(monkeypatch)
-    # The person (Django's session, then their account), then the permission check and the
-    # tables' versions in one (games.access.get_session_versions): no team or move is read.
-    with django_assert_num_queries(3):
+    # The person's account (their session comes from the cache: classroom/sessions.py), then the
+    # permission check and the tables' versions in one (games.access.get_session_versions): no
+    # team or move is read.
+    with django_assert_num_queries(2):
         second = grid_redraw(school_admin_client, url)
     # The cache: the tables' versions with the session's stamp (the unchanged-poll middleware's
-    # check, then the poll view's own), then the drawing, keyed by that same stamp.
-    assert reads == ["get_many", "get_many", "get"]
+    # check, then the poll view's own), the person's session, then the drawing, keyed by that
+    # same stamp.
+    assert reads == ["get_many", "get_many", "get", "get"]
     assert without_own_values(second) == without_own_values(first)
     assert watch_in(second).user_id == school_admin.pk
     assert watch_in(first).user_id != school_admin.pk
@@ -396,10 +399,10 @@ def test_the_dashboard_s_redraw_reads_each_of_its_rows_once(
     url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1))
     url = re.sub(r"v=[^&]+", "v=stale", url)
     first = grid_redraw(teacher_client, url)
-    # The person (Django's session, then their account), the session with its class (the
+    # The person's account (their session from the cache), the session with its class (the
     # permission check), its tables with their games, and its joined phones; the rows, teams
     # and moves from the cache.
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):
         second = grid_redraw(teacher_client, url)
     assert without_own_values(second) == without_own_values(first)
     assert "Table 1" in second

@@ -16,7 +16,8 @@ from django.test import RequestFactory
 from classroom import services as classroom_services
 from classroom.devices import DEVICE_COOKIE
 from classroom.models import GameKind, Session
-from games import live, services
+from classroom.watch import DEVICE, Watch
+from games import services
 from games.access import (
     SeatVersion,
     game_for_device_step_by_step,
@@ -34,7 +35,7 @@ def request_of(client):
     return request
 
 
-def by_the_orm(client, watch: live.Watch) -> SeatVersion | None:
+def by_the_orm(client, watch: Watch) -> SeatVersion | None:
     """What the poll's full path allows: get_game_for_device, then the watch's binding and seat."""
     try:
         ds = get_game_for_device(request_of(client), watch.game_ids[0])
@@ -67,14 +68,14 @@ def world(open_session, classroom, teacher, students, device_client):
     return devices, games
 
 
-def watches(devices, games) -> list[live.Watch]:
+def watches(devices, games) -> list[Watch]:
     """Every watch a device might present: its own, and ones naming another game, seat or
     binding (a forged one would not verify, but a genuine one of another device could be
     replayed)."""
     bindings = [client.binding.pk for client in devices.values()] + [None]
     seats = ["team-1", "team-2", "team-3", ""]
     return [
-        live.Watch(live.DEVICE, game.session_id, (game.pk,), seat=seat, binding_id=binding)
+        Watch(DEVICE, game.session_id, (game.pk,), seat=seat, binding_id=binding)
         for game, seat, binding in itertools.product(games, seats, bindings)
     ]
 
@@ -99,7 +100,7 @@ def test_it_follows_a_move_a_revoked_binding_and_a_session_no_longer_joinable(wo
     game = games[0]
     TableGame.objects.filter(pk=game.pk).update(version=game.version + 5, status="paused")
     binding = devices["team 1"].binding
-    own = live.Watch(live.DEVICE, game.session_id, (game.pk,), "team-1", binding.pk)
+    own = Watch(DEVICE, game.session_id, (game.pk,), "team-1", binding.pk)
     now = get_seat_version(request_of(devices["team 1"]), own)
     assert now is not None and (now.version, now.status) == (game.version + 5, "paused")
 
@@ -125,9 +126,7 @@ def lose_access_one_way_after_another(devices, games, teacher, same_answers) -> 
 
 def test_a_device_with_no_cookie_or_no_game_in_the_watch_gets_nothing(world):
     devices, games = world
-    own = live.Watch(
-        live.DEVICE, games[0].session_id, (games[0].pk,), "team-1", devices["team 1"].binding.pk
-    )
+    own = Watch(DEVICE, games[0].session_id, (games[0].pk,), "team-1", devices["team 1"].binding.pk)
     request = request_of(devices["team 1"])
     assert get_seat_version(request, own) is not None
     assert get_seat_version(RequestFactory().get("/"), own) is None
