@@ -100,7 +100,7 @@ def _run(args, tmp: Path, where: str) -> None:
     from pypdf import PdfReader
 
     from classroom.models import Classroom, Role, School, User
-    from reports import context, documents, services
+    from reports import documents, screens, services
     from reports.demo import seed_class, seed_school
     from reports.models import Export, ExportKind
     from reports.pdf import html_to_pdf
@@ -120,7 +120,7 @@ def _run(args, tmp: Path, where: str) -> None:
     data_ms, html_ms, pdf_ms, total_ms = [], [], [], []
     for _ in range(args.runs):
         t0 = time.perf_counter()
-        ctx = context.class_context(big)
+        ctx = screens.class_screen(big)
         t1 = time.perf_counter()
         html = documents.render_html(documents.Document("reports/pdf/class_progress.html", ctx))
         t2 = time.perf_counter()

@@ -13,11 +13,11 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from classroom.models import Classroom, School, Session, Student
-from reports import context as report_context
-from reports.insights_context import (
-    class_insights_context,
-    session_insights_context,
-    student_progress_context,
+from reports import screens as report_screens
+from reports.insights_screens import (
+    class_insights_screen,
+    session_insights_screen,
+    student_progress_screen,
 )
 from reports.models import Export, ExportKind
 from reports.pdf import html_to_pdf
@@ -72,24 +72,24 @@ def document_for(export: Export) -> Document:
     params = export.parameters
     if export.kind == ExportKind.SESSION:
         session = _load(Session, params.get("session"), "session")
-        context = report_context.session_context(session)
-        context["insights_pdf"] = session_insights_context(session)
+        context = report_screens.session_screen(session)
+        context["insights_pdf"] = session_insights_screen(session)
         return Document("reports/pdf/session.html", context)
     if export.kind == ExportKind.CLASS:
         classroom = _load(Classroom, params.get("classroom"), "class")
-        context = report_context.class_context(classroom)
-        context["insights_pdf"] = class_insights_context(classroom)
+        context = report_screens.class_screen(classroom)
+        context["insights_pdf"] = class_insights_screen(classroom)
         context["standards"] = by_standard(classroom)
         return Document("reports/pdf/class_progress.html", context)
     if export.kind == ExportKind.STUDENT:
         student = _load(Student, params.get("student"), "student")
-        context = report_context.student_context(student)
-        context["progress"] = student_progress_context(student)
+        context = report_screens.student_screen(student)
+        context["progress"] = student_progress_screen(student)
         context["standards"] = by_standard(student.classroom, student)
         return Document("reports/pdf/student_progress.html", context)
     if export.kind == ExportKind.SCHOOL_ZIP:
         school = _load(School, params.get("school"), "school")
-        return Document("reports/pdf/school_overview.html", report_context.school_context(school))
+        return Document("reports/pdf/school_overview.html", report_screens.school_screen(school))
     raise ReportError(gettext("Unknown report kind %(kind)r.") % {"kind": export.kind})
 
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from games.teachback.hints import BLANK_LABELS
 from reports.csv_export import BOM, safe_cell
 from reports.insights.sentences import Sentence
-from reports.insights_context import call_outcome, law_text
+from reports.insights_screens import call_outcome, law_text
 
 
 @dataclass

@@ -5,7 +5,7 @@ anyone; a teacher of this LMS's courses is signed in, so the delete links open."
 from classroom.models import Classroom, LtiPerson, User
 
 
-def privacy_context(launch) -> dict:
+def privacy_screen(launch) -> dict:
     person = (
         LtiPerson.objects.select_related("user")
         .filter(platform=launch.platform, sub_hash=launch.sub_hash, user__isnull=False)

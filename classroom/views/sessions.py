@@ -22,7 +22,7 @@ from classroom.qr import qr_svg
 from classroom.tables import seat_limits
 
 
-def setup_context(request: HttpRequest, session: Session) -> dict:
+def setup_screen(request: HttpRequest, session: Session) -> dict:
     teams = selectors.session_teams(session)
     tables = selectors.session_seating(session)
     editable = access.is_class_teacher(request.user, session.classroom)
@@ -49,7 +49,7 @@ def render_setup(request: HttpRequest, session: Session) -> HttpResponse:
     if request.htmx:
         session.refresh_from_db()
         return render(
-            request, "classroom/session_detail.html#setup", setup_context(request, session)
+            request, "classroom/session_detail.html#setup", setup_screen(request, session)
         )
     return redirect(session)
 
@@ -118,7 +118,7 @@ def session_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.get_session_for_viewer(request, pk)
-    context = setup_context(request, session)
+    context = setup_screen(request, session)
     context["join_page"] = f"{links.site_url(request)}{reverse('classroom:join')}"
     return render(request, "classroom/session_detail.html", context)
 

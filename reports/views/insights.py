@@ -11,10 +11,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from reports import access, insights_export
-from reports.insights_context import (
-    class_insights_context,
+from reports.insights_screens import (
+    class_insights_screen,
     group_sentences,
-    session_insights_context,
+    session_insights_screen,
 )
 
 
@@ -22,7 +22,7 @@ from reports.insights_context import (
 @require_GET
 def session_insights(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.get_session(request, pk)
-    context = session_insights_context(session)
+    context = session_insights_screen(session)
     context["can_spotlight"] = access.may_spotlight(request.user, session.classroom)
     return render(request, "reports/insights/session.html", context)
 
@@ -31,7 +31,7 @@ def session_insights(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def class_insights(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = access.get_class(request, pk)
-    context = class_insights_context(classroom)
+    context = class_insights_screen(classroom)
     context["can_spotlight"] = access.may_spotlight(request.user, classroom)
     return render(request, "reports/insights/class.html", context)
 
@@ -42,7 +42,7 @@ def class_insights_sentences(request: HttpRequest, pk: int) -> HttpResponse:
     """The sentences behind one group of a blank, over the class's sessions: one click from
     the class insights page, which lists the groups without their hundreds of sentences."""
     classroom = access.get_class(request, pk)
-    context = class_insights_context(classroom)
+    context = class_insights_screen(classroom)
     found = group_sentences(context, request.GET.get("blank", ""), request.GET.get("group", ""))
     if found is None:
         raise Http404(gettext("No such group of answers."))
@@ -75,11 +75,11 @@ def _download(context: dict, subject: str, fmt: str) -> HttpResponse:
 def session_insights_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     session = access.get_session(request, pk)
     subject = f"{session.classroom.name} {session.date}"
-    return _download(session_insights_context(session), subject, fmt)
+    return _download(session_insights_screen(session), subject, fmt)
 
 
 @login_required
 @require_GET
 def class_insights_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     classroom = access.get_class(request, pk)
-    return _download(class_insights_context(classroom), classroom.name, fmt)
+    return _download(class_insights_screen(classroom), classroom.name, fmt)

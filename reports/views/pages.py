@@ -1,5 +1,5 @@
 """The report pages and their CSV tables. Each view: the access check, the report's context
-(reports.context), render."""
+(reports.screens), render."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from django.views.decorators.http import require_GET
 from classroom import access as classroom_access
 from classroom.models import SessionStatus
 from reports import access, selectors
-from reports.context import class_context, school_context, session_context, student_context
 from reports.csv_export import get_table
-from reports.insights_context import student_progress_context
+from reports.insights_screens import student_progress_screen
 from reports.models import ExportKind
+from reports.screens import class_screen, school_screen, session_screen, student_screen
 from reports.selectors.standards import by_standard
 
 
@@ -64,7 +64,7 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def session_report(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.get_session(request, pk)
-    context = _with_exports(request, session_context(session), ExportKind.SESSION, session.pk)
+    context = _with_exports(request, session_screen(session), ExportKind.SESSION, session.pk)
     return render(request, "reports/session.html", context)
 
 
@@ -72,7 +72,7 @@ def session_report(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def class_progress(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = access.get_class(request, pk)
-    context = _with_exports(request, class_context(classroom), ExportKind.CLASS, classroom.pk)
+    context = _with_exports(request, class_screen(classroom), ExportKind.CLASS, classroom.pk)
     context["standards"] = by_standard(classroom)
     return render(request, "reports/class_progress.html", context)
 
@@ -81,9 +81,9 @@ def class_progress(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def student_progress(request: HttpRequest, pk: int) -> HttpResponse:
     student = access.get_student(request, pk)
-    context = _with_exports(request, student_context(student), ExportKind.STUDENT, student.pk)
+    context = _with_exports(request, student_screen(student), ExportKind.STUDENT, student.pk)
     context["standards"] = by_standard(student.classroom, student)
-    context["progress"] = student_progress_context(student)
+    context["progress"] = student_progress_screen(student)
     return render(request, "reports/student_progress.html", context)
 
 
@@ -91,7 +91,7 @@ def student_progress(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def school_overview(request: HttpRequest) -> HttpResponse:
     school = access.get_school(request)
-    context = _with_exports(request, school_context(school), ExportKind.SCHOOL_ZIP, school.pk)
+    context = _with_exports(request, school_screen(school), ExportKind.SCHOOL_ZIP, school.pk)
     return render(request, "reports/school_overview.html", context)
 
 

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from games.models import TeachBack
 from reports.documents import render_pdf
-from reports.insights_context import student_progress_context
+from reports.insights_screens import student_progress_screen
 from reports.models import Export, ExportKind
 from tests.reports.insights_world import plant_class
 
@@ -36,7 +36,7 @@ def _student_who_stopped(planted):
 
 
 def test_a_misconception_that_went_away_is_named_with_its_sessions(planted):
-    progress = student_progress_context(_student_who_stopped(planted))
+    progress = student_progress_screen(_student_who_stopped(planted))
     (trend,) = progress["misconception_trends"]
     assert trend["text"] == "Named an Act part where a Sense part belongs (“senses with”)"
     assert trend["shown_in"] == "Oct 1" and trend["gone_since"] == "Oct 8"

@@ -18,7 +18,7 @@ from classroom.devices import current_binding, set_device_cookie
 from classroom.lti import launch as lti_launch
 from classroom.lti.frame import IframeCookieService, allow_frame, mark_framed, origin_of
 from classroom.lti.params import storable
-from classroom.lti.privacy import privacy_context
+from classroom.lti.privacy import privacy_screen
 from classroom.lti.storage import DatabaseLaunchDataStorage, sweep_expired
 from classroom.lti.tool_config import BotBenchToolConf
 
@@ -141,7 +141,7 @@ def launch(request: HttpRequest) -> HttpResponse:
 def _answer(request: HttpRequest, checked: lti_launch.CheckedLaunch) -> HttpResponse:
     message_type = checked.message_type
     if message_type == "DataPrivacyLaunchRequest":
-        context = privacy_context(checked)
+        context = privacy_screen(checked)
         if context["teacher"] is not None and context["teacher"].is_active:
             # The delete links are the teacher's own pages: they open signed in.
             sign_in(request, context["teacher"])

@@ -399,7 +399,7 @@ def _common(insights: Insights) -> dict:
     }
 
 
-def session_insights_context(session: Session) -> dict:
+def session_insights_screen(session: Session) -> dict:
     insights = selector.session_insights(session)
     return {
         **_common(insights),
@@ -412,7 +412,7 @@ def session_insights_context(session: Session) -> dict:
     }
 
 
-def class_insights_context(classroom: Classroom) -> dict:
+def class_insights_screen(classroom: Classroom) -> dict:
     insights = selector.class_insights(classroom)
     return {
         **_common(insights),
@@ -451,7 +451,7 @@ def student_misconception_text(item: Misconception) -> str:
     return gettext("Named a part that is not on the team's own bench")
 
 
-def student_progress_context(student: Student) -> dict:
+def student_progress_screen(student: Student) -> dict:
     """Each criterion's level session by session for the student's teams, and the
     misconceptions their sentences showed, the ones that went away first."""
     insights = selector.student_insights(student)

@@ -17,7 +17,7 @@ def _chart_list(*items: charts.Chart | None) -> list[charts.Chart]:
     return [c for c in items if c is not None]
 
 
-def session_context(session: Session) -> dict:
+def session_screen(session: Session) -> dict:
     report = selectors.session_report(session)
     rubric_chart = None
     if report.rubric:
@@ -116,7 +116,7 @@ def class_charts(report: selectors.ClassReport) -> list[charts.Chart]:
     return _chart_list(*out)
 
 
-def class_context(classroom: Classroom) -> dict:
+def class_screen(classroom: Classroom) -> dict:
     report = selectors.class_report(classroom)
     return {
         "report": report,
@@ -129,7 +129,7 @@ def class_context(classroom: Classroom) -> dict:
     }
 
 
-def student_context(student: Student) -> dict:
+def student_screen(student: Student) -> dict:
     report = selectors.student_report(student)
     scored = report.scored
     chart = None
@@ -154,7 +154,7 @@ def student_context(student: Student) -> dict:
     }
 
 
-def school_context(school: School) -> dict:
+def school_screen(school: School) -> dict:
     report = selectors.school_report(school)
     active = [c for c in report.classes if c.sessions]
     out: list[charts.Chart | None] = []
