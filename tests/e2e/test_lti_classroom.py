@@ -166,15 +166,19 @@ def test_a_lesson_run_from_the_lms_sends_the_teachback_scores_to_its_gradebook(
     frame.get_by_role("button", name="Start the lesson").click()
     course = LtiCourse.objects.get(platform=registered, context_id=lms.course.id)
     classroom = course.classroom
+    # Open (a room code): students join it by launching. Made, then opened: wait for both.
     session = wait_until(
-        lambda: Session.objects.filter(classroom=classroom).first(), 30, "the lesson opens"
+        lambda: Session.objects.filter(classroom=classroom, room_code__isnull=False).first(),
+        30,
+        "the lesson opens",
     )
     teacher.wait_for_function("() => [...document.querySelectorAll('iframe')].length === 1")
-    assert session.room_code  # open: students join it by launching
 
     # 4. The teacher syncs the roster from the course (NRPS): a preview first, then the change;
     # a second sync has nothing to change.
     desk = tool_frame(teacher)
+    # The frame lands on the lesson first: a navigation of ours would cut that one short.
+    desk.wait_for_url(re.compile(rf"/sessions/{session.pk}/$"))
     desk.goto(f"{live_server.url}{classroom.get_absolute_url()}")
     desk.get_by_role("link", name="Sync the roster from the LMS").click()
     expect(desk.get_by_role("heading", name=re.compile("New learners to add"))).to_be_visible()
