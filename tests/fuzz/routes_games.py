@@ -272,6 +272,12 @@ ROUTES: list[FuzzRoute] = [
         lambda w: [w.classroom.pk, "xlsx"],
         fuzz_path=True,
     ),
+    FuzzRoute("reports:class_standards", "get", TEACHER_AND_ADMIN, lambda w: [w.classroom.pk]),
+    FuzzRoute(
+        "reports:class_standards",
+        args=lambda w: [w.classroom.pk],
+        params=lambda w: {"criterion": "complete", "version": "1", "codes": "CSTA-1A-CS-01"},
+    ),
     FuzzRoute("reports:standards", "get", ("admin",)),
     FuzzRoute(
         "reports:standards",
