@@ -6,8 +6,8 @@ one cache read (`games.live.quick_answer`). Sessions, the language, CSRF, authen
 messages and the content security policy all work for a page; an empty 204 needs none of them,
 and running them is most of what such a poll costs. So this middleware sits right after the
 security, static-file and no-store layers (config/settings.py) and answers those polls itself; a
-poll that has something to draw goes on through the whole stack to the view, which asks the
-cache again and checks permissions as for any page.
+poll that has something to draw goes on through the whole stack to the view, which checks
+permissions as for any page and draws from the same read of the cache (`live.one_read_a_poll`).
 """
 
 from __future__ import annotations
@@ -26,11 +26,13 @@ class UnchangedPollMiddleware:
         self._poll_path: str | None = None
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method == "GET" and request.path == self.poll_path():
+        if request.method != "GET" or request.path != self.poll_path():
+            return self.get_response(request)
+        with live.one_read_a_poll():
             answer = live.quick_answer(request.GET.get("t", ""), request.GET.get("v", ""))
             if isinstance(answer, HttpResponse):
                 return answer
-        return self.get_response(request)
+            return self.get_response(request)
 
     def poll_path(self) -> str:
         # Reversed on first use (the URLconf is not loaded when middleware is built), with the

@@ -3,6 +3,7 @@ database query while nothing changed, the re-drawn region (after the full permis
 something did."""
 
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.core.cache import cache
@@ -98,6 +99,23 @@ def test_after_a_move_every_screen_gets_the_redrawn_region_with_the_new_version(
     assert "Team 1 drew from the draw pile." in grid
     # The new poll URL is quiet again.
     assert table.devices[1].get(poll_url_in(html)).status_code == 204
+
+
+def test_a_changed_poll_reads_its_screens_keys_once(table, monkeypatch):
+    """The middleware's read decides the poll changed; the view draws from that same read."""
+    url = page_poll(table.devices[1], reverse("games:device"))
+    move_once(table)
+    reads = []
+    read_now = live.current_fingerprint
+    monkeypatch.setattr(live, "current_fingerprint", lambda w: reads.append(w) or read_now(w))
+    response = table.devices[1].get(url, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert len(reads) == 1
+    # Outside a poll's request every ask reads the cache again.
+    query = parse_qs(urlsplit(url).query)
+    live.quick_answer(query["t"][0], query["v"][0])
+    live.quick_answer(query["t"][0], query["v"][0])
+    assert len(reads) == 3
 
 
 def test_a_cache_miss_costs_one_query_and_fills_the_cache_again(table, django_assert_num_queries):
