@@ -14,8 +14,12 @@ import hashlib
 import json
 import shutil
 import subprocess
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -111,3 +115,32 @@ def describe(violations: list[dict]) -> str:
         lines.append(f"- [{v['impact']}] {v['id']}: {v['help']} at {v['url']} ({v['reason']})")
         lines.extend(f"    {node}" for node in v["nodes"])
     return "\n".join(lines)
+
+
+@contextmanager
+def audited_contexts(
+    auditor: Auditor, open_one: Callable, *, timeout: float, navigation_timeout: float
+) -> Iterator[Callable]:
+    """`open_context(...)`: a new browser context made by `open_one(n, ...)` (n: how many were
+    opened before it), with the tests' timeouts, every page state it reaches checked with axe.
+    On leaving, each context's pages get their last checks and close; a violation fails the test.
+    """
+    contexts = []
+    violations: list[dict] = []
+
+    def open_context(*args, **kwargs):
+        context = open_one(len(contexts), *args, **kwargs)
+        context.set_default_timeout(timeout)
+        context.set_default_navigation_timeout(navigation_timeout)
+        auditor.attach(context, violations)
+        contexts.append(context)
+        return context
+
+    open_context.violations = violations
+    yield open_context
+    for context in contexts:
+        for page in context.pages:
+            settle(page)
+        context.close()
+    if violations:
+        pytest.fail(describe(violations), pytrace=False)

@@ -22,7 +22,7 @@ from games import engine_registry, services
 from games.engine_registry import get_engine
 from games.models import TableGame
 from tests.conftest import skip_or_fail
-from tests.e2e.a11y import Auditor, describe, settle
+from tests.e2e.a11y import Auditor, audited_contexts, settle
 from tests.games.conftest import fixed_deck, seat_teams
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls made by fixtures and
@@ -225,25 +225,14 @@ def auditor():
 def new_context(browser, auditor):
     """Open a separate browser context (its own cookies: one device) at a given viewport.
     Every page state its pages reach is checked with axe; a violation fails the test."""
-    contexts = []
-    violations: list[dict] = []
 
-    def open_context(viewport: dict | None = None):
-        context = browser.new_context(viewport=viewport or CHROMEBOOK)
-        context.set_default_timeout(LIVE_UPDATE)
-        context.set_default_navigation_timeout(PAGE_LOAD)
-        auditor.attach(context, violations)
-        contexts.append(context)
-        return context
+    def open_one(_, viewport: dict | None = None):
+        return browser.new_context(viewport=viewport or CHROMEBOOK)
 
-    open_context.violations = violations
-    yield open_context
-    for context in contexts:
-        for page in context.pages:
-            settle(page)
-        context.close()
-    if violations:
-        pytest.fail(describe(violations), pytrace=False)
+    with audited_contexts(
+        auditor, open_one, timeout=LIVE_UPDATE, navigation_timeout=PAGE_LOAD
+    ) as open_context:
+        yield open_context
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import pytest
 from django.apps import apps
 
-from tests.e2e.a11y import describe, settle
+from tests.e2e.a11y import audited_contexts
 
 # Only constants: the browser fixtures (`browser`, `auditor`, `live_server`...) are tests/e2e's,
 # and the LTI browser tests live there and import the fixtures below. Importing those fixtures
@@ -139,33 +139,22 @@ def cookie_preferences(profile_dir, third_party_cookies: bool) -> None:
 def lms_context(browser, auditor, tmp_path):
     """Open a browser (its own profile: one person's computer) that allows third-party cookies.
     Every page state it reaches is checked with axe; a violation fails the test."""
-    contexts = []
-    violations: list[dict] = []
 
-    def open_context(viewport: dict | None = None, third_party_cookies: bool = True):
-        profile = tmp_path / f"profile-{len(contexts)}"
+    def open_one(n: int, viewport: dict | None = None, third_party_cookies: bool = True):
+        profile = tmp_path / f"profile-{n}"
         cookie_preferences(profile, third_party_cookies)
-        context = browser.browser_type.launch_persistent_context(
+        return browser.browser_type.launch_persistent_context(
             str(profile),
             executable_path=CHROMIUM,
             headless=True,
             args=CHROMIUM_ARGS,
             viewport=viewport or CHROMEBOOK,
         )
-        context.set_default_timeout(LIVE_UPDATE)
-        context.set_default_navigation_timeout(PAGE_LOAD)
-        auditor.attach(context, violations)
-        contexts.append(context)
-        return context
 
-    open_context.violations = violations
-    yield open_context
-    for context in contexts:
-        for page in context.pages:
-            settle(page)
-        context.close()
-    if violations:
-        pytest.fail(describe(violations), pytrace=False)
+    with audited_contexts(
+        auditor, open_one, timeout=LIVE_UPDATE, navigation_timeout=PAGE_LOAD
+    ) as open_context:
+        yield open_context
 
 
 @pytest.fixture
