@@ -12,7 +12,11 @@ from games.models import TableGame
 from tests.e2e.conftest import device_cookie
 from tests.games.conftest import dealing, edit_state, seat_teams, take
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.layout,
+    pytest.mark.django_db(transaction=True),
+]
 
 MOVE_BUTTONS = "form.move-form button"
 SMALL_PHONE = {"width": 320, "height": 568}

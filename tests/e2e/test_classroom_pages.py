@@ -42,6 +42,7 @@ def demo(db):
     return {**demo, "session": session}
 
 
+@pytest.mark.layout
 def test_teacher_pages_on_chromebook_and_phone(
     live_server, demo, new_context, screenshot, console_errors
 ):

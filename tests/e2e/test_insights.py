@@ -27,6 +27,7 @@ def planted(classroom):
     return plant_class(classroom)
 
 
+@pytest.mark.layout
 def test_insights_pages_read_on_a_laptop_and_a_phone(
     new_context, live_server, teacher, planted, screenshot, console_errors
 ):
@@ -62,6 +63,7 @@ def test_insights_pages_read_on_a_laptop_and_a_phone(
     assert console_errors.errors == []
 
 
+@pytest.mark.layout
 @pytest.mark.parametrize("language", ["es"])
 def test_insights_and_standards_pages_in_spanish_and_the_standards_pages(
     new_context, live_server, teacher, school_admin, planted, screenshot, console_errors, language

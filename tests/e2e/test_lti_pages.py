@@ -79,6 +79,7 @@ def test_teacher_and_student_launch_inside_the_lms_iframe(
     ] == []
 
 
+@pytest.mark.layout
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_lti_pages_at_three_sizes(
     lms, live_server, school_admin, new_context, screenshot, language

@@ -10,7 +10,11 @@ from classroom.models import ProjectorLanguage
 from tests.e2e.conftest import PHONE, PROJECTOR, login_cookie
 from tests.support.projector import LAYOUT, READING_PX, measure
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.layout,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def projector_pages(room) -> dict[str, str]:  # noqa: F811

@@ -22,7 +22,11 @@ from tests.games.conftest import (
 )
 from tests.support.projector import LAYOUT, MIN_PX, SIZES, bot_builders_tables, measure
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.layout,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def show(new_context, viewport, teacher, url):

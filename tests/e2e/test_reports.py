@@ -20,6 +20,7 @@ def _media_in_tmp(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
 
 
+@pytest.mark.layout
 def test_report_pages_read_well_on_every_screen(
     new_context, live_server, teacher, school_admin, classroom, screenshot, console_errors
 ):

@@ -12,7 +12,11 @@ from classroom.models import ProjectorLanguage
 from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, login_cookie
 from tests.games.conftest import start_live_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.layout,
+    pytest.mark.django_db(transaction=True),
+]
 
 SIZES = {"phone": PHONE, "laptop": {"width": 1366, "height": 768}, "projector": PROJECTOR}
 assert SIZES["laptop"] == CHROMEBOOK

@@ -80,6 +80,7 @@ def states(game, teacher):
     yield "over"
 
 
+@pytest.mark.layout
 @pytest.mark.parametrize("language", [ProjectorLanguage.SPANISH, ProjectorLanguage.ENGLISH])
 def test_the_projector_fits_every_phase_at_both_sizes(
     live_server, new_context, screenshot, console_errors, teacher, classroom, students, language
