@@ -85,7 +85,8 @@ def parse_args() -> argparse.Namespace:
         "--site-root",
         type=Path,
         default=harness.ROOT,
-        help="a checkout of BotBench to serve (e.g. an older commit, to measure the before)",
+        help="a checkout of BotBench to serve (e.g. an older commit, to measure the before), run"
+        " as this checkout's docker/ runs the site (compose's commands, nginx.conf)",
     )
     return parser.parse_args()
 

@@ -130,9 +130,12 @@ def topology(
     web_workers: int | None = None,
     stream_workers: int | None = None,
     cwd: Path = ROOT,
+    deployment: Path = ROOT,
 ) -> Iterator[Topology]:
     """`web` web nodes and `streams` stream nodes (each with compose's worker count unless
-    given) behind nginx run from `cwd`/docker/nginx.conf, for the block."""
+    given) of the tree `cwd`, run as `deployment`/docker/ (compose.yaml's commands, nginx.conf)
+    runs them, behind that nginx, for the block. This checkout's docker/ by default, also for an
+    older tree: a before/after then compares the code, not the deployment."""
     # The proxy's address is the site's: nginx passes Host without the port, so the pages'
     # Origin (with it) must be trusted as compose's BOTBENCH_ORIGINS is.
     port = harness.free_port()
@@ -140,8 +143,8 @@ def topology(
     origins = [env["DJANGO_CSRF_TRUSTED_ORIGINS"]] if env.get("DJANGO_CSRF_TRUSTED_ORIGINS") else []
     origins += [f"http://127.0.0.1:{port}", f"http://localhost:{port}"]
     env["DJANGO_CSRF_TRUSTED_ORIGINS"] = ",".join(origins)
-    web_command = compose_command("web", cwd / "docker" / "compose.yaml")
-    stream_command = compose_command("stream", cwd / "docker" / "compose.yaml")
+    web_command = compose_command("web", deployment / "docker" / "compose.yaml")
+    stream_command = compose_command("stream", deployment / "docker" / "compose.yaml")
     with ExitStack() as stack:
         webs, streams_ = [], []
         for n in range(web + streams):
@@ -156,7 +159,7 @@ def topology(
             (webs if tier == "web" else streams_).append(node)
         proxy = stack.enter_context(
             harness.proxy(
-                cwd / "docker" / "nginx.conf",
+                deployment / "docker" / "nginx.conf",
                 web=[n.port for n in webs],
                 stream=[n.port for n in streams_],
                 port=port,
