@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from classroom.models import DeviceBinding, LtiCourse
+from tests.conftest import wait_until
 from tests.e2e.conftest import CHROMEBOOK, PAGE_LOAD, PHONE, PROJECTOR, login_cookie
 from tests.lti.signer import JsonServer, register_platform, serve_browser_pages
 
@@ -58,8 +59,14 @@ def test_teacher_and_student_launch_inside_the_lms_iframe(
     screenshot(teacher, "lti-teacher-activity-in-iframe")
     frame.get_by_role("button", name="Start the lesson").click()
     course = LtiCourse.objects.get()
+    # The activity page shows the class's name too: wait for the lesson to be made and opened.
+    session = wait_until(
+        lambda: course.classroom.sessions.filter(room_code__isnull=False).first(),
+        30,
+        "the lesson made and opened",
+    )
+    assert session.is_joinable
     expect(frame.get_by_text(course.classroom.name).first).to_be_visible()
-    assert course.classroom.sessions.get().is_joinable
 
     lms.next_launch = {"sub": "student-7", "roles": tuple(LEARNER)}
     student = console_errors(new_context(PHONE).new_page())

@@ -320,10 +320,10 @@ def test_a_second_grid_of_the_class_is_served_the_drawing_with_its_own_watch(
     # team or move is read.
     with django_assert_num_queries(2):
         second = grid_redraw(school_admin_client, url)
-    # The cache: the tables' versions with the session's stamp (the unchanged-poll middleware's
-    # check, then the poll view's own), the person's session, then the drawing, keyed by that
-    # same stamp.
-    assert reads == ["get_many", "get_many", "get", "get"]
+    # The cache: the tables' versions with the session's stamp (read once: the unchanged-poll
+    # middleware's check, which the poll view draws from), the person's session, then the
+    # drawing, keyed by that same stamp.
+    assert reads == ["get_many", "get", "get"]
     assert without_own_values(second) == without_own_values(first)
     assert watch_in(second).user_id == school_admin.pk
     assert watch_in(first).user_id != school_admin.pk
