@@ -25,6 +25,7 @@ from typing import Any
 from django.core.cache import cache
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.utils.functional import cached_property
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -61,11 +62,32 @@ class ReusingRedisCacheClient(RedisCacheClient):
         return client
 
 
+# Django keeps a cache backend a thread, and under ASGI a request context: each event stream (a
+# request open for hours) built a client and connection pool of its own, and held a Redis
+# connection in it (200 open streams: 193 more Redis connections, still open after the streams
+# closed; a district's 17,000 screens would pass Redis's 10,000 clients). A pool hands each
+# command a connection of its own, so the process shares one client (and pool) per
+# configuration; redis-py's pool starts afresh in a forked child.
+_shared_clients: dict[str, ReusingRedisCacheClient] = {}
+_shared_clients_lock = threading.Lock()
+
+
 class DegradingRedisCache(RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
         self._class = ReusingRedisCacheClient
         self.errors = 0
+
+    @cached_property
+    def _cache(self) -> ReusingRedisCacheClient:
+        configuration = repr((self._servers, sorted(self._options.items())))
+        with _shared_clients_lock:
+            client = _shared_clients.get(configuration)
+            if client is None:
+                client = _shared_clients[configuration] = self._class(
+                    self._servers, **self._options
+                )
+        return client
 
     def _guard[T](self, fallback: Callable[[], T], call: Callable[[], T]) -> T:
         if time.monotonic() < _Health.paused_until:

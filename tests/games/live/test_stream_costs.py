@@ -4,9 +4,11 @@ oldest streams, not the class's."""
 
 import contextlib
 import threading
+from urllib.parse import urlsplit
 
 import pytest
 
+from tests.conftest import skip_without_server
 from tests.games.live.test_streams import move_once, open_stream, page, web_get
 from tests.support.streams import EventReader, StreamServer, cookie_header, run_alone, stream_path
 
@@ -37,6 +39,29 @@ def test_two_hundred_open_streams_hold_no_thread_each(table):
         move_once(table)
         for reader in readers:
             reader.wait_for("changed", pings=1)
+        for reader in readers:
+            reader.close()
+    finally:
+        server.stop()
+
+
+def test_open_streams_share_their_processs_redis_connections(table, settings):
+    """Django keeps a cache backend per request context under ASGI: each stream held a Redis
+    connection of its own (and left it open after it ended) until config/cache.py shared one
+    client per process."""
+    if not settings.REDIS_URL:
+        skip_without_server("the cache's Redis connections")
+    redis_port = urlsplit(settings.REDIS_URL).port or 6379
+    unlimited = ("STREAMS_PER_DEVICE", "STREAMS_PER_ADDRESS", "STREAM_OPEN_BURST")
+    server = StreamServer(env={f"BOTBENCH_{name}": "1000" for name in unlimited}).start()
+    try:
+        phone = table.devices[1]
+        html = page(phone, "/play/")
+        readers = [open_stream(server, phone, html)]
+        one_stream = server.connections_to(redis_port)
+        readers += [open_stream(server, phone, html) for _ in range(59)]
+        # The hub's one pub/sub connection and the cache's few, however many streams.
+        assert server.connections_to(redis_port) <= one_stream + 3
         for reader in readers:
             reader.close()
     finally:
