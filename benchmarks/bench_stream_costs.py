@@ -7,14 +7,20 @@ One uvicorn process (as `make run` serves: pages and streams in one process), on
 database and Redis db of its own, one seeded class whose devices joined as the join page would
 have them. Two parts:
 
-1. **Idle streams**: threads and memory (RSS) of the process with one stream open, then with
-   `--streams` (2,000) open, spread over the class's devices. The stream limits are raised for
-   this part (every stream comes from 127.0.0.1 and a few devices): it measures what a stream
-   costs, not how many one phone may hold.
-2. **A flood**: one phone's cookie opens `--flood` (300) streams at once, `--rounds` (5) times,
-   with the default limits, from a process of its own, while another phone re-loads its page
-   one request after another. Prints the other phone's page p95 alone and during the floods,
-   and how many of each flood's opens were refused, opened, and still open after.
+1. **Idle streams**: threads, memory (RSS) and Redis connections of the process with one stream
+   open, then with `--streams` (2,000) open, spread over the class's devices. The stream limits
+   are raised for this part (every stream comes from 127.0.0.1 and a few devices): it measures
+   what a stream costs, not how many one phone may hold.
+2. **A flood**: one phone's cookie opens `--flood` (300) streams at once, `--rounds` (20)
+   times, with the default limits, from a process of its own, while another phone re-loads its
+   page one request after another and the rest of the class holds its streams open, as in a
+   lesson. Prints the other phone's page p95 alone and during the floods, and how many of each
+   flood's opens were refused, opened, and still open after. Served as
+   `make run` serves (`--flood-on make-run`, the default: pages and streams share the one
+   process) or as compose serves (`--flood-on compose`: nginx from docker/nginx.conf, the page
+   from granian, the streams from the stream tier, as benchmarks/topology.py starts them).
+   `--control` sends the floods to a bare nginx that refuses everything instead: on a machine
+   where the flooding client shares the cores, what the flooding alone costs the page.
 
 Run it on the tree before a change with `--site-root` (see README.md: alternate before/after).
 """
@@ -23,18 +29,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from html import unescape
 from pathlib import Path
 
 import harness
 import psutil
+import topology
 
 REDIS_DB = 7
 
@@ -44,8 +55,22 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--streams", type=int, default=2000)
     parser.add_argument("--flood", type=int, default=300)
     parser.add_argument("--at-once", type=int, default=300, help="a flood's opens in flight")
-    parser.add_argument("--rounds", type=int, default=5, help="floods one after another")
+    # A flood lasts 0.05-0.2 s: 5 rounds gave some 30 page loads during them, so their p95 was
+    # nearly the slowest one; 20 give 100-150.
+    parser.add_argument("--rounds", type=int, default=20, help="floods one after another")
     parser.add_argument("--page-loads", type=int, default=200, help="the other phone's, alone")
+    parser.add_argument(
+        "--flood-on",
+        choices=("make-run", "compose"),
+        default="make-run",
+        help="one uvicorn process, or compose's topology behind nginx",
+    )
+    parser.add_argument(
+        "--control",
+        action="store_true",
+        help="send the floods to a bare nginx that answers every request 429, not to the site: "
+        "what the flooding client alone costs the other phone's page on this machine",
+    )
     parser.add_argument("--site-root", type=Path, default=harness.ROOT)
     parser.add_argument("--redis-db", type=int, default=REDIS_DB)
     return parser.parse_args()
@@ -62,6 +87,14 @@ def uvicorn(env: dict[str, str], site_root: Path, port: int, **more: str) -> sub
 def threads_and_rss(pid: int) -> tuple[int, float]:
     process = psutil.Process(pid)
     return process.num_threads(), process.memory_info().rss / 2**20
+
+
+def redis_connections(pid: int, redis_port: int = 6379) -> int:
+    return sum(
+        1
+        for each in psutil.Process(pid).net_connections("tcp")
+        if each.raddr and each.raddr.port == redis_port and each.status == psutil.CONN_ESTABLISHED
+    )
 
 
 async def request(port: int, path: str, cookie: str) -> tuple[asyncio.StreamReader, object]:
@@ -120,6 +153,7 @@ def p95(values: list[float]) -> float:
 async def idle_streams(port: int, pid: int, paths: list[tuple[str, str]], count: int) -> None:
     first = await open_stream(port, *paths[0])
     threads_one, rss_one = threads_and_rss(pid)
+    redis_one = redis_connections(pid)
     opened = [first]
     for start in range(1, count, 100):  # a hundred at a time, as a class's screens arrive
         batch = [
@@ -128,11 +162,16 @@ async def idle_streams(port: int, pid: int, paths: list[tuple[str, str]], count:
         opened += await asyncio.gather(*batch)
     await asyncio.sleep(2)  # let the process settle (the streams' first pings are 20 s away)
     threads_all, rss_all = threads_and_rss(pid)
-    print(f"idle streams: 1 open: {threads_one} threads, {rss_one:.0f} MB RSS")
+    redis_all = redis_connections(pid)
     print(
-        f"idle streams: {len(opened)} open: {threads_all} threads, {rss_all:.0f} MB RSS "
-        f"(+{threads_all - threads_one} threads, +{rss_all - rss_one:.0f} MB, "
-        f"{(rss_all - rss_one) * 1024 / (len(opened) - 1):.0f} KB a stream)"
+        f"idle streams: 1 open: {threads_one} threads, {rss_one:.0f} MB RSS, "
+        f"{redis_one} Redis connections"
+    )
+    print(
+        f"idle streams: {len(opened)} open: {threads_all} threads, {rss_all:.0f} MB RSS, "
+        f"{redis_all} Redis connections (+{threads_all - threads_one} threads, "
+        f"+{rss_all - rss_one:.0f} MB, {(rss_all - rss_one) * 1024 / (len(opened) - 1):.0f} KB "
+        f"a stream, +{redis_all - redis_one} Redis connections)"
     )
     for _, writer in opened:
         writer.close()
@@ -179,18 +218,53 @@ async def flood_rounds(
 
 
 def flood_child(port, flooder, count, rounds, at_once, flooding, out) -> None:
+    if port is None:  # --control
+        with bare_refuser() as port:
+            out.put(asyncio.run(flood_rounds(port, flooder, count, rounds, at_once, flooding)))
+        return
     out.put(asyncio.run(flood_rounds(port, flooder, count, rounds, at_once, flooding)))
 
 
+@contextlib.contextmanager
+def streams_held(port: int, paths: list[tuple[str, str]]):
+    """These screens hold their streams open for the block (from a thread and loop of their
+    own), as a class's screens do through a lesson."""
+    loop = asyncio.new_event_loop()
+    opened = threading.Event()
+    release = loop.create_future()
+
+    async def hold() -> None:
+        streams = await asyncio.gather(*(open_stream(port, *path) for path in paths))
+        opened.set()
+        await release
+        for _, writer in streams:
+            writer.close()
+
+    holder = threading.Thread(target=loop.run_until_complete, args=(hold(),))
+    holder.start()
+    try:
+        if not opened.wait(60):
+            raise RuntimeError("the class's streams did not open")
+        yield
+    finally:
+        loop.call_soon_threadsafe(release.set_result, None)
+        holder.join()
+        loop.close()
+
+
 def flood(port: int, flooder: tuple[str, str], other: str, args: argparse.Namespace) -> None:
-    count, loads, rounds = args.flood, args.page_loads, args.rounds
     """The other phone's page loads, one after another, alone and then while a process of its
     own floods (so the flooder's client work does not slow the measuring)."""
+    count, loads, rounds = args.flood, args.page_loads, args.rounds
     alone = [asyncio.run(page_time(port, other)) for _ in range(loads)]
     fork = multiprocessing.get_context("fork")
     out, flooding = fork.Queue(), fork.Event()
     child = fork.Process(
-        target=flood_child, args=(port, flooder, count, rounds, args.at_once, flooding, out)
+        target=flood_child,
+        args=(
+            None if args.control else port,
+            *(flooder, count, rounds, args.at_once, flooding, out),
+        ),
     )
     child.start()
     # A load counts as during a flood if the opens were under way as it started or ended (the
@@ -250,14 +324,51 @@ def main() -> int:
         finally:
             harness.stop(server)
 
-        port = harness.free_port()
-        server = uvicorn(env, site_root, port)
-        try:
+        print(f"flood on: {args.flood_on}")
+        with flood_target(args.flood_on, env, site_root) as port:
             paths = [(stream_path(asyncio.run(get_page(port, "/play/", c))), c) for c in cookies]
-            flood(port, paths[0], cookies[1], args)
-        finally:
-            harness.stop(server)
+            # The rest of the class is in the lesson: its screens' streams are open throughout.
+            with streams_held(port, paths[2:]):
+                flood(port, paths[0], cookies[1], args)
     return 0
+
+
+@contextlib.contextmanager
+def bare_refuser():
+    """An nginx of one worker that answers every request 429 at once: the --control flood's
+    target. Yields its port."""
+    prefix = Path(tempfile.mkdtemp(prefix="botbench-refuser-"))
+    port = harness.free_port()
+    (prefix / "nginx.conf").write_text(
+        "worker_processes 1;\nevents { worker_connections 4096; }\nhttp {\n"
+        f"{harness.temp_paths(prefix)}    access_log off;\n"
+        f"    server {{ listen 127.0.0.1:{port}; location / {{ return 429; }} }}\n}}\n"
+    )
+    command = ["nginx", "-p", str(prefix), "-e", str(prefix / "error.log")]
+    command += ["-c", str(prefix / "nginx.conf"), "-g", f"daemon off; pid {prefix}/nginx.pid;"]
+    process = subprocess.Popen(command)
+    try:
+        harness.wait_until_serving(port, process, "/")
+        yield port
+    finally:
+        harness.stop(process)
+        shutil.rmtree(prefix, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def flood_target(served_by: str, env: dict[str, str], site_root: Path):
+    """The port a flood and the other phone's pages go to."""
+    if served_by == "compose":
+        # The tree's own docker/: its proxy's limits are part of what a flood meets.
+        with topology.topology(env, cwd=site_root, deployment=site_root) as served:
+            yield served.proxy.port
+        return
+    port = harness.free_port()
+    server = uvicorn(env, site_root, port)
+    try:
+        yield port
+    finally:
+        harness.stop(server)
 
 
 if __name__ == "__main__":

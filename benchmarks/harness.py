@@ -402,7 +402,7 @@ def proxy(
         servers = "\n        ".join(f"server 127.0.0.1:{p};" for p in ports)
         text = text.replace(f"server {service};", servers)
     text, listens = re.subn(r"listen \d+", f"listen 127.0.0.1:{port}", text)
-    text, https = re.subn(r"^http \{", "http {\n" + _temp_paths(prefix), text, flags=re.M)
+    text, https = re.subn(r"^http \{", "http {\n" + temp_paths(prefix), text, flags=re.M)
     if listens != 1 or https != 1:
         raise RuntimeError(f"{conf} is not a main configuration with one server")
     # Every file nginx writes is in `prefix`: nothing of the machine's own nginx is touched.
@@ -427,7 +427,7 @@ def proxy(
         shutil.rmtree(prefix, ignore_errors=True)
 
 
-def _temp_paths(prefix: Path) -> str:
+def temp_paths(prefix: Path) -> str:
     return "".join(
         f"    {kind}_temp_path {prefix}/{kind};\n"
         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")

@@ -31,7 +31,9 @@ a page does is answered 429 before any work (`OpenRate`), so the loop costs the 
 little time either.
 
 Both are per process: behind a proxy spreading streams over N stream processes, a device may
-hold up to N times as many.
+hold up to N times as many. Compose's proxy refuses a loop's opens with the same budget before
+they reach a stream process (docker/nginx.conf); `OpenRate` is the limit where no proxy does
+(`make run`, Kubernetes' ingress).
 """
 
 from __future__ import annotations
