@@ -148,11 +148,15 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "classroom.language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A signed-in adult's own language (classroom.language), after AuthenticationMiddleware.
+    # Last because it is sync only: under ASGI (the stream tier, `make run`) Django runs every
+    # middleware below a sync-only one in async mode, each of its hooks a hop to a thread and
+    # back; with the sync-only one last, the chain hops once, to the view.
+    "classroom.language.UserLanguageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -119,3 +119,30 @@ def test_postgresql_prepares_repeated_queries_unless_told_not_to():
     off = _database_options({**postgres, "DATABASE_PREPARED_STATEMENTS": "0"})
     assert "prepare_threshold" not in off and "server_side_binding" not in off
     assert "pool" in off
+
+
+def test_under_asgi_no_middleware_hook_hops_to_a_thread():
+    """Django runs every middleware below a sync-only one in async mode, each of its
+    process_request and process_response a hop to a thread and back: the sync-only middleware
+    comes last, so an ASGI request (a stream's, `make run`'s pages) hops into the chain and out
+    to the view only (and for process_view, which Django always calls from async code)."""
+    from asgiref.sync import SyncToAsync, async_to_sync
+    from django.test import AsyncClient
+    from django.utils.deprecation import MiddlewareMixin
+
+    hooks = []
+    hop = SyncToAsync.__call__
+
+    async def counting(self, *args, **kwargs):
+        owner = getattr(self.func, "__self__", None)
+        if isinstance(owner, MiddlewareMixin) and self.func.__name__ != "process_view":
+            hooks.append(self.func.__qualname__)
+        return await hop(self, *args, **kwargs)
+
+    SyncToAsync.__call__ = counting
+    try:
+        response = async_to_sync(AsyncClient().get)("/healthz/live")
+    finally:
+        SyncToAsync.__call__ = hop
+    assert response.status_code == 200
+    assert hooks == []
