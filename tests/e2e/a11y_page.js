@@ -69,6 +69,15 @@
   };
   const check = (reason) => {
     queue = queue.then(async () => {
+      // A test's step can come before the page's stylesheets are in (a busy machine serves them
+      // late, and an element counts as visible before they apply): checked then, a page is
+      // its unstyled self. Each look is checked once the document has loaded.
+      if (document.readyState !== "complete") {
+        await new Promise((resolve) => {
+          addEventListener("load", resolve, {once: true});
+          setTimeout(resolve, 30000);  // a bound: a page that never finishes loading is checked anyway
+        });
+      }
       if (!document.body) return;
       const seen = await window.__botbenchSeen(signature());
       if (seen) return;
