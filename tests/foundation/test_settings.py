@@ -126,9 +126,11 @@ def test_under_asgi_no_middleware_hook_hops_to_a_thread():
     process_request and process_response a hop to a thread and back: the sync-only middleware
     comes last, so an ASGI request (a stream's, `make run`'s pages) hops into the chain and out
     to the view only (and for process_view, which Django always calls from async code)."""
-    from asgiref.sync import SyncToAsync, async_to_sync
+    from asgiref.sync import SyncToAsync
     from django.test import AsyncClient
     from django.utils.deprecation import MiddlewareMixin
+
+    from tests.support.streams import run_alone
 
     hooks = []
     hop = SyncToAsync.__call__
@@ -141,7 +143,7 @@ def test_under_asgi_no_middleware_hook_hops_to_a_thread():
 
     SyncToAsync.__call__ = counting
     try:
-        response = async_to_sync(AsyncClient().get)("/healthz/live")
+        response = run_alone(AsyncClient().get("/healthz/live"))
     finally:
         SyncToAsync.__call__ = hop
     assert response.status_code == 200
