@@ -48,6 +48,7 @@ import psutil
 import topology
 
 REDIS_DB = 7
+REDIS_PORT = 6379  # harness.prepared_site's Redis
 
 
 def parse_args() -> argparse.Namespace:
@@ -87,14 +88,6 @@ def uvicorn(env: dict[str, str], site_root: Path, port: int, **more: str) -> sub
 def threads_and_rss(pid: int) -> tuple[int, float]:
     process = psutil.Process(pid)
     return process.num_threads(), process.memory_info().rss / 2**20
-
-
-def redis_connections(pid: int, redis_port: int = 6379) -> int:
-    return sum(
-        1
-        for each in psutil.Process(pid).net_connections("tcp")
-        if each.raddr and each.raddr.port == redis_port and each.status == psutil.CONN_ESTABLISHED
-    )
 
 
 async def request(port: int, path: str, cookie: str) -> tuple[asyncio.StreamReader, object]:
@@ -153,7 +146,7 @@ def p95(values: list[float]) -> float:
 async def idle_streams(port: int, pid: int, paths: list[tuple[str, str]], count: int) -> None:
     first = await open_stream(port, *paths[0])
     threads_one, rss_one = threads_and_rss(pid)
-    redis_one = redis_connections(pid)
+    redis_one = harness.connections_to(pid, REDIS_PORT)
     opened = [first]
     for start in range(1, count, 100):  # a hundred at a time, as a class's screens arrive
         batch = [
@@ -162,7 +155,7 @@ async def idle_streams(port: int, pid: int, paths: list[tuple[str, str]], count:
         opened += await asyncio.gather(*batch)
     await asyncio.sleep(2)  # let the process settle (the streams' first pings are 20 s away)
     threads_all, rss_all = threads_and_rss(pid)
-    redis_all = redis_connections(pid)
+    redis_all = harness.connections_to(pid, REDIS_PORT)
     print(
         f"idle streams: 1 open: {threads_one} threads, {rss_one:.0f} MB RSS, "
         f"{redis_one} Redis connections"
@@ -218,11 +211,10 @@ async def flood_rounds(
 
 
 def flood_child(port, flooder, count, rounds, at_once, flooding, out) -> None:
-    if port is None:  # --control
-        with bare_refuser() as port:
-            out.put(asyncio.run(flood_rounds(port, flooder, count, rounds, at_once, flooding)))
-        return
-    out.put(asyncio.run(flood_rounds(port, flooder, count, rounds, at_once, flooding)))
+    """Floods `port`, or with None (--control) a bare nginx of its own."""
+    target = bare_refuser() if port is None else contextlib.nullcontext(port)
+    with target as port:
+        out.put(asyncio.run(flood_rounds(port, flooder, count, rounds, at_once, flooding)))
 
 
 @contextlib.contextmanager
@@ -261,10 +253,7 @@ def flood(port: int, flooder: tuple[str, str], other: str, args: argparse.Namesp
     out, flooding = fork.Queue(), fork.Event()
     child = fork.Process(
         target=flood_child,
-        args=(
-            None if args.control else port,
-            *(flooder, count, rounds, args.at_once, flooding, out),
-        ),
+        args=(None if args.control else port, flooder, count, rounds, args.at_once, flooding, out),
     )
     child.start()
     # A load counts as during a flood if the opens were under way as it started or ended (the

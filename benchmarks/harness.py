@@ -427,6 +427,17 @@ def proxy(
         shutil.rmtree(prefix, ignore_errors=True)
 
 
+def connections_to(pid: int, port: int) -> int:
+    """The process's open TCP connections to `port` on this machine (Redis's, say)."""
+    import psutil
+
+    return sum(
+        1
+        for each in psutil.Process(pid).net_connections("tcp")
+        if each.raddr and each.raddr.port == port and each.status == psutil.CONN_ESTABLISHED
+    )
+
+
 def temp_paths(prefix: Path) -> str:
     return "".join(
         f"    {kind}_temp_path {prefix}/{kind};\n"

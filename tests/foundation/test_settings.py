@@ -121,7 +121,7 @@ def test_postgresql_prepares_repeated_queries_unless_told_not_to():
     assert "pool" in off
 
 
-def test_under_asgi_no_middleware_hook_hops_to_a_thread():
+def test_under_asgi_no_middleware_hook_hops_to_a_thread(monkeypatch):
     """Django runs every middleware below a sync-only one in async mode, each of its
     process_request and process_response a hop to a thread and back: the sync-only middleware
     comes last, so an ASGI request (a stream's, `make run`'s pages) hops into the chain and out
@@ -141,10 +141,7 @@ def test_under_asgi_no_middleware_hook_hops_to_a_thread():
             hooks.append(self.func.__qualname__)
         return await hop(self, *args, **kwargs)
 
-    SyncToAsync.__call__ = counting
-    try:
-        response = run_alone(AsyncClient().get("/healthz/live"))
-    finally:
-        SyncToAsync.__call__ = hop
+    monkeypatch.setattr(SyncToAsync, "__call__", counting)
+    response = run_alone(AsyncClient().get("/healthz/live"))
     assert response.status_code == 200
     assert hooks == []

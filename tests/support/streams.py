@@ -102,16 +102,6 @@ class StreamServer:
         status = Path(f"/proc/{self.process.pid}/status").read_text().splitlines()
         return int(next(line.split()[1] for line in status if line.startswith("Threads:")))
 
-    def connections_to(self, port: int) -> int:
-        """The server process's open TCP connections to `port` on this machine (Redis's)."""
-        import psutil
-
-        return sum(
-            1
-            for each in psutil.Process(self.process.pid).net_connections("tcp")
-            if each.raddr and each.raddr.port == port and each.status == psutil.CONN_ESTABLISHED
-        )
-
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()

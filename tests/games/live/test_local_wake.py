@@ -18,9 +18,8 @@ async def _no_background_reads(hub: streams.Hub) -> None:
 @pytest.fixture
 def embedded(settings, monkeypatch):
     settings.REDIS_URL = None
-    # The hub's own cache reads are left out: the tests make the reads themselves, when they
-    # mean to. (With the reads only rare, the hub's first one, at once, could still meet the
-    # test's change half-way and wake the stream itself.)
+    # The hub's own cache reads are left out (its first runs at once, and could meet a test's
+    # change half-way and wake the stream itself): the tests read when they mean to.
     monkeypatch.setattr(streams.Hub, "_run_embedded", _no_background_reads)
 
 
