@@ -92,12 +92,14 @@ def _device_check(request: HttpRequest, binding_id: int) -> Callable[[], bool]:
 def _watch_subject(request: HttpRequest, watch: Watch, shown: str) -> Subject:
     """Raises Http404/PermissionDenied like the redraw would."""
     if watch.binding_id is not None:
-        if get_device(request).pk != watch.binding_id:
-            raise Http404("This screen belongs to another device.")
+        # A table's screen first: its seat check reads the device's binding in the same
+        # statement, so get_device then needs no query of its own.
         if watch.view == DEVICE:
             ds = get_game_for_device(request, watch.game_ids[0])
             if ds.seat != watch.seat:
                 raise PermissionDenied("Your team plays another seat now.")
+        if get_device(request).pk != watch.binding_id:
+            raise Http404("This screen belongs to another device.")
     else:
         if request.user.pk != watch.user_id:
             raise Http404("This screen belongs to someone else.")

@@ -14,10 +14,13 @@ from html import unescape
 from urllib.parse import quote
 
 import pytest
-from django.test import Client
+from django.db import connection
+from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from classroom import services as classroom_services
+from games.views import stream as stream_views
 from tests.conftest import skip_or_fail
 from tests.fuzz.values import NASTY
 from tests.games.conftest import post_move, read_screen, start_live_table
@@ -226,3 +229,21 @@ def web_get(port: int, path: str, cookies: str) -> tuple[int, str]:
         return response.status, response.read().decode()
     finally:
         connection.close()
+
+
+def test_a_table_screens_stream_is_checked_in_one_query(table):
+    """A district's stream tier takes every screen's reconnect at once when a stream process
+    dies: a device's stream open checks its binding and seat in the seat check's one statement,
+    not again through the ORM."""
+    phone = table.devices[1]
+    path = stream_path(page(phone, "/play/"))
+    request = RequestFactory().get(path, HTTP_COOKIE=cookie_header(phone))
+    with CaptureQueriesContext(connection) as queries:
+        subject = stream_views._subject(request)
+    assert subject is not None and subject.holders
+    assert len(queries) == 1, [query["sql"][:80] for query in queries]
+
+    # Another device's token is still refused.
+    other = stream_path(page(table.devices[0], "/play/"))
+    request = RequestFactory().get(other, HTTP_COOKIE=cookie_header(phone))
+    assert stream_views._subject(request) is None
