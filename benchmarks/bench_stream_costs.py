@@ -20,7 +20,10 @@ have them. Two parts:
    process) or as compose serves (`--flood-on compose`: nginx from docker/nginx.conf, the page
    from granian, the streams from the stream tier, as benchmarks/topology.py starts them).
    `--control` sends the floods to a bare nginx that refuses everything instead: on a machine
-   where the flooding client shares the cores, what the flooding alone costs the page.
+   where the flooding client shares the cores, what the flooding alone costs the page. Then
+   five more floods with nothing else sent, and the CPU each part took a flood (proxy, tiers,
+   PostgreSQL, the flooding client and, with --control, its nginx): on a 2-core machine, what
+   the page waited behind.
 
 Run it on the tree before a change with `--site-root` (see README.md: alternate before/after).
 """
@@ -49,6 +52,8 @@ import topology
 
 REDIS_DB = 7
 REDIS_PORT = 6379  # harness.prepared_site's Redis
+DB_NAME = "bench_stream_costs"
+CPU_ROUNDS = 5  # floods with nothing else sent, to read what one costs each part
 
 
 def parse_args() -> argparse.Namespace:
@@ -211,10 +216,19 @@ async def flood_rounds(
 
 
 def flood_child(port, flooder, count, rounds, at_once, flooding, out) -> None:
-    """Floods `port`, or with None (--control) a bare nginx of its own."""
+    """Floods `port`, or with None (--control) a bare nginx of its own. Puts the floods' results
+    and the CPU seconds of this process and of its nginx (ended, so counted as its children)."""
     target = bare_refuser() if port is None else contextlib.nullcontext(port)
     with target as port:
-        out.put(asyncio.run(flood_rounds(port, flooder, count, rounds, at_once, flooding)))
+        results = asyncio.run(flood_rounds(port, flooder, count, rounds, at_once, flooding))
+    cpu = {}
+    for name, who in (
+        ("the flooding client", resource.RUSAGE_SELF),
+        ("its nginx", resource.RUSAGE_CHILDREN),
+    ):
+        usage = resource.getrusage(who)
+        cpu[name] = usage.ru_utime + usage.ru_stime
+    out.put((results, cpu))
 
 
 @contextlib.contextmanager
@@ -244,28 +258,26 @@ def streams_held(port: int, paths: list[tuple[str, str]]):
         loop.close()
 
 
-def flood(port: int, flooder: tuple[str, str], other: str, args: argparse.Namespace) -> None:
+def flood(
+    port: int, servers: dict, flooder: tuple[str, str], other: str, args: argparse.Namespace
+) -> None:
     """The other phone's page loads, one after another, alone and then while a process of its
-    own floods (so the flooder's client work does not slow the measuring)."""
-    count, loads, rounds = args.flood, args.page_loads, args.rounds
-    alone = [asyncio.run(page_time(port, other)) for _ in range(loads)]
-    fork = multiprocessing.get_context("fork")
-    out, flooding = fork.Queue(), fork.Event()
-    child = fork.Process(
-        target=flood_child,
-        args=(None if args.control else port, flooder, count, rounds, args.at_once, flooding, out),
-    )
-    child.start()
+    own floods (so the flooder's client work does not slow the measuring). Then a few floods
+    with nothing else sent, and the CPU each part took a flood (`servers`: each serving part's
+    processes, name: a function listing them)."""
+    count, rounds = args.flood, args.rounds
+    alone = [asyncio.run(page_time(port, other)) for _ in range(args.page_loads)]
     # A load counts as during a flood if the opens were under way as it started or ended (the
     # flooder also waits a moment after each to count what stayed open).
     during = []
-    while child.is_alive() and out.empty():
+
+    def load_the_page(flooding) -> None:
         was = flooding.is_set()
         took = asyncio.run(page_time(port, other))
         if was or flooding.is_set():
             during.append(took)
-    results = out.get(timeout=300)
-    child.join()
+
+    results, _ = floods(port, flooder, args, rounds, load_the_page)
     for took, refused, opened, open_after in results:
         print(
             f"flood: {count} opens from one cookie took {took:.2f} s: {refused} refused (429), "
@@ -276,6 +288,35 @@ def flood(port: int, flooder: tuple[str, str], other: str, args: argparse.Namesp
         f"{p95(during):.0f} ms during {rounds} floods ({len(during)} loads); ratio "
         f"{p95(during) / p95(alone):.2f}"
     )
+    parts = {**servers, "PostgreSQL": lambda: topology.postgres_processes(DB_NAME)}
+    meters = {name: topology.CpuMeter(find) for name, find in parts.items()}
+    for meter in meters.values():
+        meter.start()
+    _, spent = floods(port, flooder, args, CPU_ROUNDS, lambda _: time.sleep(0.05))
+    spent.update({name: meter.stop() for name, meter in meters.items()})
+    print(
+        f"flood: CPU a flood took ({CPU_ROUNDS} more, nothing else sent), "
+        + ", ".join(f"{name} {cpu * 1000 / CPU_ROUNDS:.0f} ms" for name, cpu in spent.items())
+    )
+
+
+def floods(port: int, flooder: tuple[str, str], args, rounds: int, meanwhile) -> tuple:
+    """`rounds` floods from a process of their own (to the site, or with --control to a bare
+    nginx of its own), `meanwhile(flooding)` called over and over until they end; returns
+    their results and the CPU seconds of the flooding client and of its nginx."""
+    fork = multiprocessing.get_context("fork")
+    out, flooding = fork.Queue(), fork.Event()
+    target = None if args.control else port
+    child = fork.Process(
+        target=flood_child,
+        args=(target, flooder, args.flood, rounds, args.at_once, flooding, out),
+    )
+    child.start()
+    while child.is_alive() and out.empty():
+        meanwhile(flooding)
+    answer = out.get(timeout=300)
+    child.join()
+    return answer
 
 
 def main() -> int:
@@ -288,7 +329,7 @@ def main() -> int:
     print(f"tree: {site_root}")
     with harness.prepared_site(
         "bench-stream-costs-",
-        db_name="bench_stream_costs",
+        db_name=DB_NAME,
         redis_db=args.redis_db,
         pool_max=8,
         cache_prefix="bench-stream-costs",
@@ -314,11 +355,11 @@ def main() -> int:
             harness.stop(server)
 
         print(f"flood on: {args.flood_on}")
-        with flood_target(args.flood_on, env, site_root) as port:
+        with flood_target(args.flood_on, env, site_root) as (port, servers):
             paths = [(stream_path(asyncio.run(get_page(port, "/play/", c))), c) for c in cookies]
             # The rest of the class is in the lesson: its screens' streams are open throughout.
             with streams_held(port, paths[2:]):
-                flood(port, paths[0], cookies[1], args)
+                flood(port, servers, paths[0], cookies[1], args)
     return 0
 
 
@@ -346,16 +387,24 @@ def bare_refuser():
 
 @contextlib.contextmanager
 def flood_target(served_by: str, env: dict[str, str], site_root: Path):
-    """The port a flood and the other phone's pages go to."""
+    """The port a flood and the other phone's pages go to, and the serving processes by part
+    (see `flood`)."""
     if served_by == "compose":
         # The tree's own docker/: its proxy's limits are part of what a flood meets.
         with topology.topology(env, cwd=site_root, deployment=site_root) as served:
-            yield served.proxy.port
+            yield (
+                served.proxy.port,
+                {
+                    "proxy": served.proxy_processes,
+                    "web tier": served.web[0].processes,
+                    "stream tier": served.streams[0].processes,
+                },
+            )
         return
     port = harness.free_port()
     server = uvicorn(env, site_root, port)
     try:
-        yield port
+        yield port, {"site": lambda: [psutil.Process(server.pid)]}
     finally:
         harness.stop(server)
 
