@@ -218,17 +218,18 @@ async def flood_rounds(
 def flood_child(port, flooder, count, rounds, at_once, flooding, out) -> None:
     """Floods `port`, or with None (--control) a bare nginx of its own. Puts the floods' results
     and the CPU seconds of this process and of its nginx (ended, so counted as its children)."""
-    target = bare_refuser() if port is None else contextlib.nullcontext(port)
-    with target as port:
+    control = port is None
+    with bare_refuser() if control else contextlib.nullcontext(port) as port:
         results = asyncio.run(flood_rounds(port, flooder, count, rounds, at_once, flooding))
-    cpu = {}
-    for name, who in (
-        ("the flooding client", resource.RUSAGE_SELF),
-        ("its nginx", resource.RUSAGE_CHILDREN),
-    ):
-        usage = resource.getrusage(who)
-        cpu[name] = usage.ru_utime + usage.ru_stime
+    cpu = {"the flooding client": cpu_seconds(resource.RUSAGE_SELF)}
+    if control:
+        cpu["its nginx"] = cpu_seconds(resource.RUSAGE_CHILDREN)
     out.put((results, cpu))
+
+
+def cpu_seconds(whose: int) -> float:
+    usage = resource.getrusage(whose)
+    return usage.ru_utime + usage.ru_stime
 
 
 @contextlib.contextmanager

@@ -222,13 +222,13 @@ def test_through_the_compose_proxy_a_stream_opens_and_a_move_reaches_it(server, 
 
 
 def web_get(port: int, path: str, cookies: str) -> tuple[int, str]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    http_connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
-        connection.request("GET", path, headers={"Cookie": cookies})
-        response = connection.getresponse()
+        http_connection.request("GET", path, headers={"Cookie": cookies})
+        response = http_connection.getresponse()
         return response.status, response.read().decode()
     finally:
-        connection.close()
+        http_connection.close()
 
 
 def test_a_table_screens_stream_is_checked_in_one_query(table):
