@@ -37,8 +37,8 @@ from games.models import Move, TableGame
 #
 # The three session checks say IS NOT DISTINCT FROM, which for these NOT NULL columns is "=":
 # written as equalities, they joined every table to every other through the session id, and
-# PostgreSQL took 7-10 ms to plan what it ran in 0.1 ms (2 ms as checks; EXPLAIN ANALYZE on
-# the bench's seeded class). A statement is planned every time until its connection has
+# PostgreSQL took 10-11 ms to plan what it ran in 0.2 ms (2.2-2.4 ms as checks:
+# benchmarks/bench_statements.py). A statement is planned every time until its connection has
 # prepared it and PostgreSQL has settled on a plan (11 runs on each pooled connection) and
 # every time behind PgBouncer, and this is each move's and each stream open's check.
 _SEAT_JOINS = f"""
