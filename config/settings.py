@@ -432,6 +432,8 @@ SECURE_CSP = {
 # Django's cached_db sessions, the cached copy kept a minute at most (classroom/sessions.py says
 # why); expired rows cleared by beat (CELERY_BEAT_SCHEDULE).
 SESSION_ENGINE = "classroom.sessions"
+# ModelBackend with the account read by one raw statement (see the module for the figures).
+AUTHENTICATION_BACKENDS = ["classroom.authentication.AccountBackend"]
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads no cookie; the token travels in hx-headers
 X_FRAME_OPTIONS = "DENY"

@@ -6,22 +6,15 @@ are named SessionStore), but a session signed in through the old backend names i
 signs out a session whose backend is not in AUTHENTICATION_BACKENDS: that one entry is renamed
 to ModelBackend (and back, going back)."""
 
-from django.contrib.auth import BACKEND_SESSION_KEY, SESSION_KEY
+from django.contrib.auth import SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import migrations
 from django.utils import timezone
 
+from classroom.migrations._session_backends import with_backend as _with_backend
+
 OLD_BACKEND = "classroom.signed_in.AccountBackend"
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-def _with_backend(session_data: str, old: str, new: str) -> str:
-    """The session's data, with backend `old` renamed `new`; any other data as it was."""
-    store = SessionStore()
-    data = store.decode(session_data)
-    if data.get(BACKEND_SESSION_KEY) != old:
-        return session_data
-    return store.encode({**data, BACKEND_SESSION_KEY: new})
 
 
 def _account_id(session_data: str) -> int | None:

@@ -1,6 +1,7 @@
-"""Migration 0006 moves the sessions from SignIn back to Django's table: whoever was signed in
-before the upgrade is still signed in after it, and expired sessions are left behind. Undone, it
-moves them into SignIn again, as the old store saved them."""
+"""The migrations that move signed-in sessions keep whoever was signed in before the upgrade
+signed in after it. 0006 moves the sessions from SignIn back to Django's table (expired ones are
+left behind; undone, it moves them into SignIn again, as the old store saved them); 0010 renames
+their backend from ModelBackend to classroom.authentication.AccountBackend."""
 
 from datetime import timedelta
 
@@ -70,3 +71,43 @@ def test_undoing_it_moves_the_sessions_back_into_sign_ins(alice):
     row = sign_in.objects.get()
     assert (row.session_key, row.account_id) == (key, alice.pk)
     assert SessionStore().decode(row.session_data)[BACKEND_SESSION_KEY] == OLD_BACKEND
+
+
+# Migration 0010: the sessions' backend becomes classroom.authentication.AccountBackend.
+BEFORE_ACCOUNT_BACKEND = ("classroom", "0009_lti_scores_and_session_links")
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+ACCOUNT_BACKEND = "classroom.authentication.AccountBackend"
+
+
+def _backend_of(session_key: str) -> str:
+    row = Session.objects.get(pk=session_key)
+    return SessionStore().decode(row.session_data)[BACKEND_SESSION_KEY]
+
+
+def test_the_account_backend_keeps_every_signed_in_teacher_signed_in(alice, settings):
+    _migrate(BEFORE_ACCOUNT_BACKEND)
+    settings.AUTHENTICATION_BACKENDS = [MODEL_BACKEND]  # as the site was then
+    client = Client()
+    client.force_login(alice)
+    # A page read, so the cache holds the session's copy as the old site left it.
+    assert client.get(reverse("classroom:dashboard")).wsgi_request.user == alice
+    key = client.cookies["sessionid"].value
+
+    settings.AUTHENTICATION_BACKENDS = [ACCOUNT_BACKEND]
+    _migrate()
+
+    assert _backend_of(key) == ACCOUNT_BACKEND
+    assert client.get(reverse("classroom:dashboard")).wsgi_request.user == alice
+
+
+def test_undoing_the_account_backend_names_model_backend_again(alice, settings):
+    client = Client()
+    client.force_login(alice)
+    key = client.cookies["sessionid"].value
+    assert _backend_of(key) == ACCOUNT_BACKEND
+
+    _migrate(BEFORE_ACCOUNT_BACKEND)
+
+    assert _backend_of(key) == MODEL_BACKEND
+    settings.AUTHENTICATION_BACKENDS = [MODEL_BACKEND]
+    assert client.get(reverse("classroom:dashboard")).wsgi_request.user == alice

@@ -1,14 +1,18 @@
-"""Adults sign in and out through Django's own sessions (cached_db) and model backend: what the site
-relies on, from the login page to a reset password."""
+"""Adults sign in and out through Django's own sessions (cached_db) and ModelBackend (the account
+read by one raw statement, classroom.authentication): what the site relies on, from the login
+page to a reset password."""
 
 from django.contrib.auth import SESSION_KEY
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.tokens import default_token_generator
 from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
+from classroom.authentication import AccountBackend
 from classroom.models import User
 from tests.conftest import PASSWORD
 
@@ -52,3 +56,14 @@ def test_a_password_reset_signs_the_other_computers_out(teacher_client, teacher)
     assert done.status_code == 302
     assert not _user(teacher_client).is_authenticated
     assert Client().login(username=teacher.email, password=new)
+
+
+def test_the_backend_reads_the_account_as_model_backend_does(teacher):
+    teacher.last_login = timezone.now()  # a datetime the database stores and gives back
+    teacher.save()
+    ours, django = AccountBackend().get_user(teacher.pk), ModelBackend().get_user(teacher.pk)
+    fields = [field.attname for field in User._meta.concrete_fields]
+    assert [getattr(ours, name) for name in fields] == [getattr(django, name) for name in fields]
+    assert timezone.is_aware(ours.last_login) and timezone.is_aware(ours.date_joined)
+    assert not ours._state.adding and ours._state.db == "default"
+    assert AccountBackend().get_user(teacher.pk + 1000) is None
