@@ -8,14 +8,14 @@ same query again: 0.63-0.86 ms of CPU a read, against 0.39-0.52 ms through `Mana
 same row, the same model instance: raw applies the fields' converters), and a grid redraw
 served from the cache went from 2.5-4.3 to 2.2-3.5 ms (benchmarks/README.md, "Serving").
 
-Everything else is ModelBackend's: who may sign in (`authenticate`, `user_can_authenticate`),
-permissions, and `aget_user` under ASGI (the stream tier reads no account). Django still checks
-the session's hash against the account's password on every request (`django.contrib.auth.
-get_user`).
+Everything else is ModelBackend's: who may sign in (`authenticate`, `user_can_authenticate`)
+and permissions. Django still checks the session's hash against the account's password on every
+request (`django.contrib.auth.get_user`).
 """
 
 from __future__ import annotations
 
+from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 
@@ -27,3 +27,7 @@ class AccountBackend(ModelBackend):
         statement = f"SELECT * FROM {meta.db_table} WHERE {meta.pk.column} = %s"
         user = next(iter(model._default_manager.raw(statement, [user_id])), None)
         return user if user is not None and self.user_can_authenticate(user) else None
+
+    async def aget_user(self, user_id):
+        # The same read under ASGI (`request.auser()`; the site's views use `request.user`).
+        return await sync_to_async(self.get_user)(user_id)

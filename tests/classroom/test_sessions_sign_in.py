@@ -2,10 +2,12 @@
 read by one raw statement, classroom.authentication): what the site relies on, from the login
 page to a reset password."""
 
+from asgiref.sync import sync_to_async
 from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.tokens import default_token_generator
 from django.contrib.sessions.models import Session
+from django.db import connections
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -15,6 +17,7 @@ from django.utils.http import urlsafe_base64_encode
 from classroom.authentication import AccountBackend
 from classroom.models import User
 from tests.conftest import PASSWORD
+from tests.support.streams import run_alone
 
 
 def _user(client: Client):
@@ -67,3 +70,16 @@ def test_the_backend_reads_the_account_as_model_backend_does(teacher):
     assert timezone.is_aware(ours.last_login) and timezone.is_aware(ours.date_joined)
     assert not ours._state.adding and ours._state.db == "default"
     assert AccountBackend().get_user(teacher.pk + 1000) is None
+
+
+async def _read_under_asgi(user_id: int):
+    try:
+        return await AccountBackend().aget_user(user_id)
+    finally:  # the read's connection belongs to asgiref's thread: closed there
+        await sync_to_async(connections.close_all)()
+
+
+def test_the_backend_reads_the_account_the_same_way_under_asgi(transactional_db, teacher):
+    # transactional_db: the async read runs on a connection of another thread.
+    assert run_alone(_read_under_asgi(teacher.pk)) == teacher
+    assert run_alone(_read_under_asgi(teacher.pk + 1000)) is None
