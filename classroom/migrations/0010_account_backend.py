@@ -8,7 +8,7 @@ cache that does not answer is passed over (config/cache.py), and such a copy exp
 minute."""
 
 from django.conf import settings
-from django.contrib.sessions.backends.cached_db import KEY_PREFIX
+from django.contrib.sessions.backends.cached_db import SessionStore
 from django.core.cache import caches
 from django.db import migrations
 from django.utils import timezone
@@ -28,9 +28,9 @@ def _rename(apps, old: str, new: str) -> None:
             row.session_data = data
             renamed.append(row)
     session.objects.bulk_update(renamed, ["session_data"], batch_size=500)
-    # The store's cache is SESSION_CACHE_ALIAS, and its keys are cached_db's.
+    # The store's own cache and keys (classroom.sessions keeps cached_db's).
     caches[settings.SESSION_CACHE_ALIAS].delete_many(
-        [KEY_PREFIX + row.session_key for row in renamed]
+        [SessionStore(row.session_key).cache_key for row in renamed]
     )
 
 
