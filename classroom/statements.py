@@ -4,7 +4,18 @@ The permission rules' statements are in `games.statements`, built from the piece
 `classroom.access` they share with the ORM's form (`VISIBLE_CLASS_WHERE`) and from
 `Session.JOINABLE_STATUSES`."""
 
-from classroom.models import DeviceBinding, Student, Team, TeamMembership
+from classroom.models import DeviceBinding, Student, Team, TeamMembership, User
+from classroom.sql import columns
+
+# classroom.authentication.AccountBackend: the signed-in account, which every request of a
+# signed-in adult reads, and each of a class's projector grids and dashboards on every move of
+# the class. The ORM's `User.objects.get(pk=...)` took 0.63-0.86 ms of CPU a read, building the
+# same query again each time; this statement with `classroom.sql`'s converters takes about a
+# third of that (benchmarks/README.md, "Serving"). Tested by
+# tests/classroom/test_sessions_sign_in.py (the same account as ModelBackend's, field by field).
+ACCOUNT = f"""
+    SELECT {columns(User, "u")} FROM {User._meta.db_table} u WHERE u.{User._meta.pk.column} = %s
+"""
 
 # classroom.selectors.session_devices_by_table: the session's live devices, each with its
 # student's name and the table of the student's team (NULL: none), names in order. The teacher's

@@ -432,7 +432,7 @@ SECURE_CSP = {
 # Django's cached_db sessions, the cached copy kept a minute at most (classroom/sessions.py says
 # why); expired rows cleared by beat (CELERY_BEAT_SCHEDULE).
 SESSION_ENGINE = "classroom.sessions"
-# ModelBackend with the account read by one raw statement (see the module for the figures).
+# ModelBackend with the account read by one written-out statement (classroom.statements.ACCOUNT).
 AUTHENTICATION_BACKENDS = ["classroom.authentication.AccountBackend"]
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads no cookie; the token travels in hx-headers

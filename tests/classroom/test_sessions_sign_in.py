@@ -1,6 +1,6 @@
 """Adults sign in and out through Django's own sessions (cached_db) and ModelBackend (the account
-read by one raw statement, classroom.authentication): what the site relies on, from the login
-page to a reset password."""
+read by one written-out statement, classroom.authentication): what the site relies on, from the
+login page to a reset password."""
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth import SESSION_KEY
@@ -70,6 +70,7 @@ def test_the_backend_reads_the_account_as_model_backend_does(teacher):
     assert timezone.is_aware(ours.last_login) and timezone.is_aware(ours.date_joined)
     assert not ours._state.adding and ours._state.db == "default"
     assert AccountBackend().get_user(teacher.pk + 1000) is None
+    assert AccountBackend().get_user(2**70) is None  # more than the column holds: no row
 
 
 async def _read_under_asgi(user_id: int):
