@@ -164,17 +164,17 @@ def get_seat_version(request: HttpRequest, watch: Watch) -> SeatVersion | None:
 
 @dataclass(frozen=True)
 class SessionVersions:
-    """A session and the version of each of its tables' games: what a cached drawing of its
-    grid is keyed by."""
+    """A session (with its class) and the version of each of its tables' games: what a cached
+    drawing of its grid is keyed by."""
 
     session: Session
     versions: dict[int, int]
 
 
 def get_session_versions(request: HttpRequest, session_id: int) -> SessionVersions | None:
-    """The session and its games' versions, if get_session_for_viewer allows this request to
-    read it, in one query (`games.statements.SESSION_VERSIONS`); None when it does not
-    (get_session_for_viewer then says why: 404)."""
+    """The session (with its class) and its games' versions, if get_session_for_viewer allows
+    this request to read it, in one query (`games.statements.SESSION_VERSIONS`); None when it
+    does not (get_session_for_viewer then says why: 404)."""
     try:
         viewer = visible_class_params(require_adult(request))
     except Http404:
@@ -185,7 +185,8 @@ def get_session_versions(request: HttpRequest, session_id: int) -> SessionVersio
     found = sql.all_rows(statements.SESSION_VERSIONS, [session_id, *viewer])
     if not found:
         return None
-    (session,) = sql.build_all(found[0], (Session, "s"))
+    session, classroom = sql.build_all(found[0], *statements.SESSION_VERSIONS_PARTS)
+    session.classroom = classroom
     versions = {row[-2]: row[-1] for row in found if row[-2] is not None}
     return SessionVersions(session=session, versions=versions)
 

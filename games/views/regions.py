@@ -22,7 +22,8 @@ seated the requesting device there, as the uncached drawing is. The grid shows `
 and is served only after `get_session_versions` (get_session_for_viewer's rule in one query),
 as the uncached drawing is. A dashboard row shows `view(None)` only, and its teacher's controls
 are kept apart from the rows drawn without them (`can_control` is in the key); the rows are
-drawn for a viewer whom `get_session_for_viewer` has let see the session.
+drawn for a viewer whom `get_session_for_viewer` (or, for a poll, `get_session_versions`) has
+let see the session.
 """
 
 from __future__ import annotations

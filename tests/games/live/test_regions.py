@@ -45,11 +45,17 @@ def teammate(table, students, device_client) -> Client:
     return device_client(table.session, students[5])
 
 
-def stale_poll(client: Client) -> str:
-    """The device page's poll URL, as if its drawing were out of date: the poll redraws."""
-    html = client.get(reverse("games:device")).content.decode()
+def stale_poll_of(page) -> str:
+    """The poll URL of a page's live region, as if its drawing were out of date: the poll
+    redraws."""
+    html = page.content.decode()
     url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1))
     return re.sub(r"v=[^&]+", "v=stale", url)
+
+
+def stale_poll(client: Client) -> str:
+    """The device page's poll URL, as if its drawing were out of date."""
+    return stale_poll_of(client.get(reverse("games:device")))
 
 
 def redraw(client: Client) -> str:
@@ -247,9 +253,7 @@ def two_tables(open_session, teacher, classroom):
 
 
 def stale_grid_poll(client: Client, session) -> str:
-    html = client.get(reverse("games:projector_grid", args=[session.pk])).content.decode()
-    url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1))
-    return re.sub(r"v=[^&]+", "v=stale", url)
+    return stale_poll_of(client.get(reverse("games:projector_grid", args=[session.pk])))
 
 
 def grid_redraw(client: Client, url: str) -> str:
@@ -395,17 +399,30 @@ def test_the_dashboard_s_redraw_reads_each_of_its_rows_once(
     table, teacher_client, django_assert_num_queries
 ):
     page = reverse("games:teacher_tables", args=[table.session.pk])
-    html = teacher_client.get(page).content.decode()
-    url = unescape(re.search(r'data-hx-get="([^"]+/poll/[^"]+)"', html).group(1))
-    url = re.sub(r"v=[^&]+", "v=stale", url)
+    url = stale_poll_of(teacher_client.get(page))
     first = grid_redraw(teacher_client, url)
     # The person's account (their session from the cache), the session with its class (the
-    # permission check), its tables with their games, and its joined phones; the rows, teams
-    # and moves from the cache.
+    # permission check: games.access.get_session_versions), its tables with their games, and
+    # its joined phones; the rows, teams and moves from the cache.
     with django_assert_num_queries(4):
         second = grid_redraw(teacher_client, url)
     assert without_own_values(second) == without_own_values(first)
     assert "Table 1" in second
+
+
+def test_a_dashboard_whose_viewer_lost_the_right_to_see_it_is_refused_though_drawn(
+    table, teacher_client, school_admin_client, school_admin
+):
+    page = reverse("games:teacher_tables", args=[table.session.pk])
+    teacher_url = stale_poll_of(teacher_client.get(page))
+    grid_redraw(teacher_client, teacher_url)
+    url = stale_poll_of(school_admin_client.get(page))
+    assert "Table 1" in grid_redraw(school_admin_client, url)
+    school_admin.role = "teacher"
+    school_admin.save()
+    response = school_admin_client.get(url, headers={"HX-Request": "true"})
+    assert response.status_code == 404
+    assert "Table 1" not in response.content.decode()
 
 
 def test_a_poll_whose_seat_check_read_an_older_version_keeps_no_drawing_under_it(

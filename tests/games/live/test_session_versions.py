@@ -1,9 +1,9 @@
 """Who may read a session: `get_session_for_viewer` (classroom/access.py, through the ORM's
 `classes_visible_to`, with its class, school and teacher) and `get_session_versions`
 (games/access.py: the same rule written out as games.statements.SESSION_VERSIONS, from
-classroom.access.VISIBLE_CLASS_WHERE, with the session's games, for the projector grid's redraws
-served from the cache). For every person and every session they might name, each must allow
-exactly what the ORM rule allows, and give the rows as they are."""
+classroom.access.VISIBLE_CLASS_WHERE, with the session's class and games, for the projector
+grid's and the dashboard's redraws). For every person and every session they might name, each
+must allow exactly what the ORM rule allows, and give the rows as they are."""
 
 import datetime
 
@@ -88,7 +88,7 @@ def sessions(bb_session, colleague, school, other_teacher, other_school):
     ]
 
 
-def test_it_allows_exactly_what_the_orm_rule_allows(people, sessions):
+def test_it_allows_exactly_what_the_orm_rule_allows(people, sessions, django_assert_num_queries):
     allowed = 0
     for who, user in people.items():
         for session in sessions:
@@ -102,6 +102,12 @@ def test_it_allows_exactly_what_the_orm_rule_allows(people, sessions):
                     getattr(expected, name) for name in DRAWN
                 ]
                 assert str(found) == str(expected)
+                with django_assert_num_queries(0):  # its class came with it
+                    classroom = found.classroom
+                fields = [field.attname for field in Classroom._meta.concrete_fields]
+                assert [getattr(classroom, name) for name in fields] == [
+                    getattr(expected.classroom, name) for name in fields
+                ]
     # Each teacher their own (three), Carol both of Maple Street's, Gus Hilltop's one.
     assert allowed == 6
 
