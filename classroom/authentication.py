@@ -5,9 +5,9 @@ for every request.
 Every request of a signed-in adult reads their account (AuthenticationMiddleware, through
 `classroom.language`), and a class's projector grid and dashboard redraw on every move of the
 class. `User.objects.get(pk=...)`, which ModelBackend runs, spent most of its time building the
-same query again (the measurements are beside the statement). The row becomes the same model
-instance the ORM makes: `classroom.sql` applies the fields' converters (aware datetimes on
-SQLite too).
+same query again (measured: docs/architecture.md, "What keeps a redraw cheap"). The row becomes
+the same model instance the ORM makes: `classroom.sql` applies the fields' converters (aware
+datetimes on SQLite too).
 
 Everything else is ModelBackend's: who may sign in (`authenticate`, `user_can_authenticate`)
 and permissions. Django still checks the session's hash against the account's password on every

@@ -9,9 +9,9 @@ from classroom.sql import columns
 
 # classroom.authentication.AccountBackend: the signed-in account, which every request of a
 # signed-in adult reads, and each of a class's projector grids and dashboards on every move of
-# the class. The ORM's `User.objects.get(pk=...)` took 0.63-0.86 ms of CPU a read, building the
-# same query again each time; this statement with `classroom.sql`'s converters takes about a
-# third of that (benchmarks/README.md, "Serving"). Tested by
+# the class. The ORM's `User.objects.get(pk=...)` (and `Manager.raw`) built the same query again
+# each time, which cost more than the database took to answer it (measured:
+# docs/architecture.md, "What keeps a redraw cheap"). Tested by
 # tests/classroom/test_sessions_sign_in.py (the same account as ModelBackend's, field by field).
 ACCOUNT = f"""
     SELECT {columns(User, "u")} FROM {User._meta.db_table} u WHERE u.{User._meta.pk.column} = %s

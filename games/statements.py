@@ -98,8 +98,9 @@ SEAT_VERSION = f"""
 # the session's id, then classroom.access.visible_class_params), one row a game (one row of no
 # game before the tables start): what a projector grid's drawing is keyed by, and what the
 # teacher's dashboard is redrawn from. Every move of every table makes each grid and dashboard of
-# the class redraw: the ORM's two queries slowed the grid's redraw by more than the goal allows,
-# and get_session_for_viewer's ORM query was a third of the dashboard's.
+# the class redraw, and building the ORM's queries for it cost those redraws more than the
+# database took to answer them (measured: docs/architecture.md, "What keeps a redraw
+# cheap").
 SESSION_VERSIONS_PARTS = ((Session, "s"), (Classroom, "c"))
 SESSION_VERSIONS = f"""
     SELECT {", ".join(columns(model, alias) for model, alias in SESSION_VERSIONS_PARTS)},
