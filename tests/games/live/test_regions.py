@@ -1,11 +1,13 @@
 """Redrawn live regions come from the cache where they can (games/views/regions.py, the grid's
 cells): a device's region is drawn once a table version and seat and served to every device of
-that seat, each with its own CSRF token, move id and watch token; the projector grid's region is
+that seat, each with its own move id and watch token (its forms post through htmx with the
+page's CSRF token); the projector grid's region is
 drawn once a version of the session's tables and served to each grid with its own watch token; a
 grid cell is drawn once a table version and language. What is served is always what a fresh
 drawing would show."""
 
 import dataclasses
+import json
 import re
 from html import unescape
 
@@ -25,12 +27,13 @@ from tests.conftest import empty_cache, skip_without_server
 from tests.games.conftest import post_move, read_screen, seat_tables, start_live_table
 
 DRAW = {"type": "draw", "source": "deck"}
-# The values a drawing holds for one device alone.
-OWN = [
-    re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+'),
+# The values a device's drawing holds for that device alone.
+DEVICE_OWN = [
     re.compile(r'(name="client_move_id" value=")[^"]+'),
     re.compile(r"([?&](?:amp;)?t=)[^&\"]+"),
 ]
+# A dashboard's rows hold the viewer's CSRF token too (the page's rows are the same drawings).
+OWN = [re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+'), *DEVICE_OWN]
 
 
 @pytest.fixture
@@ -71,7 +74,8 @@ def without_own_values(html: str) -> str:
 
 
 def own_values(html: str) -> list[set[str]]:
-    return [{m.group(0) for m in pattern.finditer(html)} for pattern in OWN]
+    """A device drawing's values of its own, by kind."""
+    return [{m.group(0) for m in pattern.finditer(html)} for pattern in DEVICE_OWN]
 
 
 def test_a_teammate_gets_the_drawing_from_the_cache_with_values_of_its_own(
@@ -84,7 +88,9 @@ def test_a_teammate_gets_the_drawing_from_the_cache_with_values_of_its_own(
         response = teammate.get(url, headers={"HX-Request": "true"})
     second = response.content.decode()
     assert without_own_values(second) == without_own_values(first)
-    assert "csrfmiddlewaretoken" in second and "client_move_id" in second
+    assert "client_move_id" in second
+    # Its forms post through htmx, which sends the page's token: the region carries none.
+    assert "csrfmiddlewaretoken" not in second
     for mine, theirs in zip(own_values(first), own_values(second), strict=True):
         assert mine and theirs and mine.isdisjoint(theirs)
     poll = unescape(re.search(r'data-hx-get="([^"]+)"', second).group(1))
@@ -92,24 +98,24 @@ def test_a_teammate_gets_the_drawing_from_the_cache_with_values_of_its_own(
     assert watch.binding_id == teammate.binding.pk
 
 
-def test_the_cached_drawing_takes_a_move_with_its_csrf_token_and_move_id(table, teammate):
-    redraw(table.devices[0])
-    html = redraw(teammate)
+def test_the_cached_drawing_takes_a_move_with_the_pages_csrf_token_and_its_move_id(table, teammate):
     # A client that checks CSRF as a browser's request is checked, with the teammate's cookies.
     checked = Client(enforce_csrf_checks=True)
     checked.cookies = teammate.cookies
-    screen = read_screen(html)
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
-    response = checked.post(
-        reverse("games:move", args=[table.game.pk]),
-        {
-            "action": '{"type": "draw", "source": "deck"}',
-            "version": screen.version,
-            "client_move_id": screen.client_move_id,
-            "csrfmiddlewaretoken": token,
-        },
-        headers={"HX-Request": "true"},
-    )
+    page = checked.get(reverse("games:device")).content.decode()
+    # The token htmx sends with every request of the page (base.html's hx-headers).
+    token = json.loads(unescape(re.search(r"data-hx-headers='([^']+)'", page).group(1)))
+    redraw(table.devices[0])
+    screen = read_screen(redraw(teammate))
+    move = {
+        "action": '{"type": "draw", "source": "deck"}',
+        "version": screen.version,
+        "client_move_id": screen.client_move_id,
+    }
+    url = reverse("games:move", args=[table.game.pk])
+    refused = checked.post(url, move, headers={"HX-Request": "true"})
+    assert refused.status_code == 403
+    response = checked.post(url, move, headers={"HX-Request": "true", **token})
     assert response.status_code == 200
     assert Move.objects.filter(game=table.game, client_move_id=screen.client_move_id).count() == 1
 
