@@ -60,7 +60,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import harness  # noqa: E402
 import topology  # noqa: E402
-from load_players import FORM, MOVE_URL, PREFERENCES, percentile  # noqa: E402
+from load_players import FORM, MOVE_URL, PAGE_TOKEN, choose, percentile  # noqa: E402
 
 POLL = re.compile(r'data-hx-get="([^"]+/poll/[^"]+)"')
 STREAM = re.compile(r'data-sse-connect="([^"]+)"')
@@ -114,6 +114,7 @@ class Screen:
     student: int = 0
     code: str = ""
     html: str = ""
+    token: str = ""  # the page's CSRF token, which htmx sends with every request
     shown: dict[int, int] = field(default_factory=dict)
     http: object = None
     fetching: bool = False
@@ -237,6 +238,7 @@ class Lesson:
                 continue
             answer = await self.request(screen, "page", "GET", screen.page)
             if answer is not None and answer[0] == 200:
+                screen.token = PAGE_TOKEN.search(answer[1])[1]
                 break
         else:
             return
@@ -347,10 +349,9 @@ class Lesson:
             self.track(self.move(game, mover))
 
     async def move(self, game: int, mover: Screen) -> None:
-        token, action, version, move_id = choose(FORM.findall(mover.html))
+        action, version, move_id = choose(FORM.findall(mover.html))
         path = MOVE_URL.search(mover.html)[1]
         body = {
-            "csrfmiddlewaretoken": token,
             "action": unescape(action),
             "version": version,
             "client_move_id": move_id,
@@ -366,7 +367,11 @@ class Lesson:
             "POST",
             path,
             data=body,
-            headers={"HX-Request": "true", "Referer": f"{self.base}/play/"},
+            headers={
+                "HX-Request": "true",
+                "X-CSRFToken": mover.token,
+                "Referer": f"{self.base}/play/",
+            },
         )
         if answer is None:
             move.waiting.clear()
@@ -387,14 +392,6 @@ class Lesson:
                 move.waiting.discard(screen)
         if not move.waiting and not move.done:
             move.done = time.perf_counter()
-
-
-def choose(forms):
-    for pattern in PREFERENCES:
-        for token, action, version, move_id, label in forms:
-            if re.search(pattern, unescape(label)):
-                return token, action, version, move_id
-    raise AssertionError("no button")
 
 
 # -- a step ---------------------------------------------------------------------------------------

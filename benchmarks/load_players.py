@@ -41,12 +41,16 @@ class Stats:
             self.errors.append(text)
 
 
+# A move button's form. A live region is drawn for htmx and its forms hold no CSRF token: htmx
+# sends the page's (PAGE_TOKEN) with every request, and so do these clients.
 FORM = re.compile(
-    r'name="csrfmiddlewaretoken" value="([^"]+)">\s*<input type="hidden" name="action" '
+    r'<input type="hidden" name="action" '
     r'value="([^"]*)">\s*<input type="hidden" name="version" value="(\d+)">\s*'
     r'<input type="hidden" name="client_move_id" value="([^"]+)">\s*'
     r"<button[^>]*>([^<]+)</button>"
 )
+# The CSRF token of a page, in its <body>'s hx-headers (templates/base.html).
+PAGE_TOKEN = re.compile(r'"X-CSRFToken": "([^"]+)"')
 POLL = re.compile(r'data-hx-get="([^"]+/poll/[^"]+)"')
 MOVE_URL = re.compile(r'data-hx-post="(/play/tables/\d+/move/)"')
 
@@ -67,11 +71,13 @@ class Player(threading.Thread):
         self.cookies = {"device": device.cookie}
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.html = ""
+        self.token = ""  # the page's CSRF token, sent as htmx sends it
 
     def request(self, method: str, path: str, body: str | None = None) -> tuple[int, str]:
         headers = {"Cookie": "; ".join(self.cookies.values()), "HX-Request": "true"}
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["X-CSRFToken"] = self.token
             headers["Referer"] = f"http://127.0.0.1:{self.port}/play/"
         for attempt in range(2):
             try:
@@ -97,6 +103,8 @@ class Player(threading.Thread):
     def run(self) -> None:
         try:
             status, self.html = self.timed("pages", "GET", "/play/")
+            page_token = PAGE_TOKEN.search(self.html)
+            self.token = page_token[1] if page_token else ""
             if status != 200:
                 self.stats.error(f"{self.device.label}: page {status}")
                 return
@@ -121,10 +129,9 @@ class Player(threading.Thread):
             forms = FORM.findall(self.html)
             if not forms or time.time() >= self.deadline:
                 return
-            token, action, version, move_id = self.choose(forms)
+            action, version, move_id = choose(forms)
             body = urlencode(
                 {
-                    "csrfmiddlewaretoken": token,
                     "action": unescape(action),
                     "version": version,
                     "client_move_id": move_id,
@@ -137,13 +144,14 @@ class Player(threading.Thread):
                 return
             self.html = text
 
-    @staticmethod
-    def choose(forms: list[tuple[str, ...]]) -> tuple[str, str, str, str]:
-        for pattern in PREFERENCES:
-            for token, action, version, move_id, label in forms:
-                if re.search(pattern, unescape(label)):
-                    return token, action, version, move_id
-        raise AssertionError("no button")
+
+def choose(forms: list[tuple[str, ...]]) -> tuple[str, str, str]:
+    """The action, version and move id of the first button `PREFERENCES` names."""
+    for pattern in PREFERENCES:
+        for action, version, move_id, label in forms:
+            if re.search(pattern, unescape(label)):
+                return action, version, move_id
+    raise AssertionError("no button")
 
 
 def percentile(values: list[float], q: float) -> float:
