@@ -112,7 +112,8 @@ def _draw_device(request: HttpRequest, ds: DeviceSeat) -> str:
     context = device_screen(ds)
     # Drawn for htmx only (a poll, a move's answer), so its forms post through htmx, which sends
     # the page's CSRF token (base.html's hx-headers): the forms hold none (`{% if csrf_token %}`),
-    # and Django masks no token for each response (a tenth of a redraw's CPU).
+    # and Django masks no token for each response (docs/architecture.md, "What keeps a redraw
+    # cheap").
     context.update(csrf_token="", client_move_id=MOVE_HOLE)
     html = render_to_string(TEMPLATE, context, request)
     return punched(html, {WATCH_HOLE: _drawn_watch(context)})
