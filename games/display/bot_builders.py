@@ -70,10 +70,7 @@ PHASE_HEADINGS = {
 }
 
 
-def card(card_id: str | None) -> dict | None:
-    if not card_id:
-        return None
-    c = bb.CARDS[card_id]
+def _card_words(c: bb.Card) -> dict:
     return {
         "id": c.id,
         "name": _word(c.name),
@@ -81,8 +78,21 @@ def card(card_id: str | None) -> dict | None:
         "label": LABELS[c.kind],
         "text": _word(c.text),
         "slot": c.slot,
-        "prefers": [LABELS[k] for k in c.prefers],
+        "prefers": tuple(LABELS[k] for k in c.prefers),
     }
+
+
+# Each card's words made once, as LABELS are (they say themselves in the language they are drawn
+# in): a phone's region shows dozens of cards, and making their words anew for each drawing was
+# much of its cost (docs/architecture.md, "What keeps a redraw cheap").
+_CARD_WORDS = {card_id: _card_words(c) for card_id, c in bb.CARDS.items()}
+
+
+def card(card_id: str | None) -> dict | None:
+    """A card of the catalogue as a template shows it (a new dict: the caller's to change)."""
+    if not card_id:
+        return None
+    return dict(_CARD_WORDS[card_id])
 
 
 def name_of(seat: str, names: dict[str, str]) -> str:
@@ -257,11 +267,18 @@ def benches(view: dict, names: dict[str, str], first: str | None = None) -> list
 
 def public_context(view: dict, names: dict[str, str]) -> dict:
     """What everyone may see: benches, piles, whose turn, the BOT! moment, solo's goal."""
+    return _table_context(view, names, first=None)
+
+
+def _table_context(view: dict, names: dict[str, str], first: str | None) -> dict:
+    """`public_context` with the benches in turn order from `first` (a device shows its own
+    first), worked out once: a device's drawing worked them out twice (docs/architecture.md,
+    "What keeps a redraw cheap")."""
     current = view.get("current_seat")
     called = view.get("bot_called_by")
     dummy = view.get("dummy_bench")
     return {
-        "benches": benches(view, names),
+        "benches": benches(view, names, first=first),
         "discard_top": card(view.get("discard_top")),
         "discard_size": view.get("discard_size", 0),
         "draw_pile": view.get("draw_pile", 0),
@@ -279,8 +296,7 @@ def public_context(view: dict, names: dict[str, str]) -> dict:
 
 def device_context(view: dict, actions: list[dict], names: dict[str, str], seat: str) -> dict:
     """The team device: its own hand and bench first, its buttons, then the table."""
-    context = public_context(view, names)
-    context["benches"] = benches(view, names, first=seat)
+    context = _table_context(view, names, first=seat)
     context.update(
         your_turn=view.get("current_seat") == seat,
         hand=[card(card_id) for card_id in view.get("hand", [])],
