@@ -7,25 +7,24 @@
 (function () {
   "use strict";
 
-  function box() {
-    return document.getElementById("request-failed");
-  }
-
-  function failed(event) {
+  // After a request a person made (not a poll's GET): the words in the alert if it failed, none
+  // if it went through.
+  function say(event, failed) {
     var config = event.detail && event.detail.requestConfig;
-    if (!config || config.verb === "get") return;
+    var box = document.getElementById("request-failed");
+    if (!config || config.verb === "get" || !box) return;
+    if (!failed) return box.replaceChildren();
     var words = document.getElementById("request-failed-words");
-    var target = box();
-    if (words && target) target.replaceChildren(words.content.cloneNode(true));
+    if (words) box.replaceChildren(words.content.cloneNode(true));
   }
 
-  document.addEventListener("htmx:responseError", failed);
-  document.addEventListener("htmx:sendError", failed);
+  document.addEventListener("htmx:responseError", function (event) {
+    say(event, true);
+  });
+  document.addEventListener("htmx:sendError", function (event) {
+    say(event, true);
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
-    var config = event.detail && event.detail.requestConfig;
-    var target = box();
-    if (event.detail.successful && config && config.verb !== "get" && target) {
-      target.replaceChildren();
-    }
+    if (event.detail.successful) say(event, false);
   });
 })();

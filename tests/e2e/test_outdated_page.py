@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from games import services as game_services
 from games.models import TableGame, TableStatus
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import CHROMEBOOK, PHONE, login_cookie
+from tests.e2e.conftest import CHROMEBOOK, PHONE, PROJECTOR, login_cookie
 from tests.games.conftest import seat_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,7 +33,9 @@ def sign_in_again(context, base: str, email: str) -> None:
     other_tab.close()
 
 
-@pytest.mark.parametrize("viewport", [PHONE, CHROMEBOOK], ids=["phone", "laptop"])
+@pytest.mark.parametrize(
+    "viewport", [PHONE, CHROMEBOOK, PROJECTOR], ids=["phone", "laptop", "projector"]
+)
 def test_a_control_from_a_page_older_than_the_last_sign_in_says_so_and_changes_nothing(
     live_server, new_context, screenshot, teacher, open_session, students, viewport
 ):
