@@ -50,8 +50,10 @@ def _status_response(
     *,
     error: str = "",
     notice: str = "",
-    status: int = 200,
 ) -> HttpResponse:
+    """The export's status, or a refusal's reason (`error`). htmx gets the region, answered 200
+    even for a refusal, as every region that shows its own error: htmx swaps no 4xx answer,
+    so a 400 here showed nothing but "That did not go through"."""
     context = {"export": export, "error": error, "notice": notice}
     if export is not None:
         export_watch = watch.Watch(watch.EXPORT, None, user_id=request.user.pk, export_id=export.pk)
@@ -59,7 +61,7 @@ def _status_response(
         context.update(watch.topic_page_urls(export_watch))
         export.refresh_from_db()
     template = f"{STATUS_TEMPLATE}#status" if request.htmx else STATUS_TEMPLATE
-    return render(request, template, context, status=status)
+    return render(request, template, context)
 
 
 @watch.redraws(watch.EXPORT)
@@ -81,7 +83,7 @@ def export_create(request: HtmxHttpRequest) -> HttpResponse:
     except ServiceError as exc:
         return htmx_or_redirect(
             request,
-            functools.partial(_status_response, request, None, error=str(exc), status=400),
+            functools.partial(_status_response, request, None, error=str(exc)),
             safe_next(request, "reports:index"),
             error=str(exc),
         )
@@ -128,7 +130,7 @@ def export_retry(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
     def redraw() -> HttpResponse:
         export.refresh_from_db()
-        return _status_response(request, export, error=error, status=400 if error else 200)
+        return _status_response(request, export, error=error)
 
     return htmx_or_redirect(
         request, redraw, reverse("reports:export_status", args=[export.pk]), error=error

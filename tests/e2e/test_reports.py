@@ -97,3 +97,23 @@ def test_an_export_being_tried_again_says_so_on_every_screen(
         expect(page.locator("#export-status")).to_contain_text("Trying again: attempt 2.")
         no_horizontal_overflow(page)
         screenshot(page, f"export-retrying-{name}")
+
+
+def test_a_refused_export_says_why_in_its_box(
+    new_context, live_server, school_admin, school, screenshot, console_errors
+):
+    # A school with no classes yet: the ZIP cannot be made, and the box under the button says
+    # so (htmx swaps the region only when it is answered 200: a 400 showed nothing of it).
+    for name, viewport in [("phone", PHONE), ("laptop", CHROMEBOOK)]:
+        page = console_errors(
+            signed_in(new_context, live_server, school_admin, viewport).new_page()
+        )
+        page.goto(f"{live_server.url}/reports/school/")
+        page.get_by_role("button", name="Export every class (ZIP)").click()
+        expect(page.locator("#export-status")).to_contain_text(
+            "This school has no classes to export yet."
+        )
+        expect(page.locator("#request-failed")).to_be_empty()
+        no_horizontal_overflow(page)
+        screenshot(page, f"export-refused-{name}")
+    assert console_errors.errors == []
