@@ -15,7 +15,21 @@ from tests.games.conftest import seat_teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-NOT_THROUGH = "That did not go through: this page may be out of date."
+# The words a teacher reads, by language: the alert, its link, the buttons pressed.
+WORDS = {
+    "en": {
+        "not through": "That did not go through: this page may be out of date.",
+        "reload": "Reload the page",
+        "pause": "Pause",
+        "resume": "Resume",
+    },
+    "es": {
+        "not through": "Eso no se completó: puede que esta página esté desactualizada.",
+        "reload": "Recargar la página",
+        "pause": "Pausar",
+        "resume": "Reanudar",
+    },
+}
 
 
 def sign_in_again(context, base: str, email: str) -> None:
@@ -34,33 +48,41 @@ def sign_in_again(context, base: str, email: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "viewport", [PHONE, CHROMEBOOK, PROJECTOR], ids=["phone", "laptop", "projector"]
+    ("viewport", "language"),
+    [(PHONE, "en"), (CHROMEBOOK, "en"), (PROJECTOR, "en"), (PHONE, "es")],
+    ids=["phone", "laptop", "projector", "phone-es"],
 )
 def test_a_control_from_a_page_older_than_the_last_sign_in_says_so_and_changes_nothing(
-    live_server, new_context, screenshot, teacher, open_session, students, viewport
+    live_server, new_context, screenshot, teacher, open_session, students, viewport, language
 ):
     base = live_server.url
     seat_teams(open_session, students, teams=2)
     game_services.session_start_tables(session=open_session, by=teacher)
     game = TableGame.objects.get(table__session=open_session)
+    words = WORDS[language]
     context = new_context(viewport)
-    context.add_cookies([{**login_cookie(teacher), "url": base}])
+    context.add_cookies(
+        [
+            {**login_cookie(teacher), "url": base},
+            {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base},
+        ]
+    )
     page = context.new_page()
     page.goto(f"{base}/play/sessions/{open_session.pk}/tables/")
     alert = page.locator("#request-failed")
     expect(alert).to_be_empty()
 
     sign_in_again(context, base, teacher.email)
-    page.get_by_role("button", name="Pause").click()
-    expect(alert).to_contain_text(NOT_THROUGH)
-    expect(alert.get_by_role("link", name="Reload the page")).to_be_visible()
-    screenshot(page, f"outdated-page-alert-{viewport['width']}")
+    page.get_by_role("button", name=words["pause"]).click()
+    expect(alert).to_contain_text(words["not through"])
+    expect(alert.get_by_role("link", name=words["reload"])).to_be_visible()
+    screenshot(page, f"outdated-page-alert-{language}-{viewport['width']}")
     game.refresh_from_db()
     assert game.status != TableStatus.PAUSED
 
-    alert.get_by_role("link", name="Reload the page").click()
-    page.get_by_role("button", name="Pause").click()
-    expect(page.get_by_role("button", name="Resume")).to_be_visible()
+    alert.get_by_role("link", name=words["reload"]).click()
+    page.get_by_role("button", name=words["pause"]).click()
+    expect(page.get_by_role("button", name=words["resume"])).to_be_visible()
     expect(alert).to_be_empty()
     game.refresh_from_db()
     assert game.status == TableStatus.PAUSED
