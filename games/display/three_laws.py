@@ -266,6 +266,12 @@ def round_label(view: dict) -> Text:
 
 def public_context(view: dict, names: dict[str, str]) -> dict:
     """What everyone may see: the table without any face-down card."""
+    return _table_context(view, names, me=None)
+
+
+def _table_context(view: dict, names: dict[str, str], me: str | None) -> dict:
+    """`public_context` with the seats as `me` sees them (its own card marked), worked out
+    once: a device's drawing worked them out twice, as Bot-Builders' did its benches."""
     return {
         "round": view["round"],
         "round_label": round_label(view),
@@ -273,7 +279,7 @@ def public_context(view: dict, names: dict[str, str]) -> dict:
         "phase_label": PHASE_LABELS[view["phase"]],
         "laws": laws(view),
         "laws_enforced": view["laws_enforced"],
-        "seats": seats(view, names),
+        "seats": seats(view, names, me=me),
         "supply": view["supply"],
         "current_seat": view["current_seat"],
         "current_name": name_of(view["current_seat"], names),
@@ -374,8 +380,7 @@ def _by_type(actions: list[dict], *kinds: str) -> list[dict]:
 
 def device_context(view: dict, actions: list[dict], names: dict[str, str], seat: str) -> dict:
     """A seat's device: the table as it sees it and a button for each thing it may do now."""
-    context = public_context(view, names)
-    context["seats"] = seats(view, names, me=seat)
+    context = _table_context(view, names, me=seat)
     mine = view["keys"][seat]
     offer = view["pending_offer"]
     give_label = ngettext_lazy(
