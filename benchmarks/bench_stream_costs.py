@@ -287,8 +287,7 @@ def flood(
 
     The goal compares the loads during the floods with the loads between them, in the same
     seconds: on this shared machine a block of loads taken before the floods (still printed)
-    met another moment's neighbours, and the ratio against it spread wider from run to run
-    (x1.45-2.11 where the same runs gave x1.67-2.06 against the loads between)."""
+    met another moment's neighbours, so the ratio against it moved with the machine's drift."""
     count, rounds = args.flood, args.rounds
     alone = [asyncio.run(page_time(port, other)) for _ in range(args.page_loads)]
     loads = []  # (began, ended, took) on time.monotonic, the flooding process's clock too
@@ -301,11 +300,8 @@ def flood(
     results, _ = floods(port, flooder, args, rounds, load_the_page)
     spans = [(started, ended) for started, ended, *_ in results]
     during = [took for began, ended, took in loads if overlaps(began, ended, spans)]
-    between = [
-        took
-        for began, ended, took in loads
-        if not overlaps(began, ended, [(start, end + SETTLE) for start, end in spans])
-    ]
+    settled = [(start, end + SETTLE) for start, end in spans]
+    between = [took for began, ended, took in loads if not overlaps(began, ended, settled)]
     for started, ended, refused, opened, open_after in results:
         print(
             f"flood: {count} opens from one cookie took {ended - started:.2f} s: {refused} "
